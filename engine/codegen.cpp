@@ -1,0 +1,659 @@
+// IR → LLVM IR. Inline: type checks (the flags word of a rapidjson::Value), member lookup at
+// the predicted position, constant bytes (adjacent literals fused into one copy) and buffer
+// capacity checks. Runtime calls: escaping, number text, coercions, the generic serializer,
+// the bulk string-array kernel, errors. Layout numbers come from runtime/dom_layout.h and the
+// runtime's functions from SJ_RUNTIME_FUNCTIONS in runtime/abi.h.
+#include "engine/codegen.h"
+
+#include <map>
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/MDBuilder.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include "ir/error.h"
+#include "runtime/abi.h"
+#include "runtime/dom_layout.h"
+
+namespace schemajit::detail {
+namespace {
+
+namespace ir = sj::ir;
+namespace dom = sj::dom;
+using llvm::BasicBlock;
+using llvm::Value;
+
+class Codegen {
+ public:
+  Codegen(const ir::Module& m, llvm::LLVMContext& c, const std::string& entry)
+      : irm_(m), ctx_(c), mod_(std::make_unique<llvm::Module>("schemajit", c)), b_(c), entry_name_(entry) {}
+
+  std::unique_ptr<llvm::Module> run() {
+    declare_runtime();
+    for (size_t i = 0; i < irm_.functions.size(); ++i) {
+      auto* fnty = llvm::FunctionType::get(b_.getInt32Ty(), {ptr(), ptr()}, false);
+      auto link = i == 0 ? llvm::Function::ExternalLinkage : llvm::Function::InternalLinkage;
+      auto* f = llvm::Function::Create(fnty, link, i == 0 ? entry_name_ : "f" + std::to_string(i), *mod_);
+      f->addFnAttr(llvm::Attribute::NoUnwind);
+      fns_.push_back(f);
+    }
+    for (size_t i = 0; i < irm_.functions.size(); ++i) define(i);
+    std::string err;
+    llvm::raw_string_ostream os(err);
+    if (llvm::verifyModule(*mod_, &os)) throw sj::CompileError("internal error: invalid LLVM IR: " + os.str(), "");
+    return std::move(mod_);
+  }
+
+ private:
+  // ---- types, constants, runtime declarations -------------------------------------------
+  llvm::Type* ptr() { return b_.getPtrTy(); }
+  llvm::ConstantInt* i64(uint64_t v) { return b_.getInt64(v); }
+  llvm::ConstantInt* i32(uint32_t v) { return b_.getInt32(v); }
+
+  llvm::Type* abi_type(sj::abi::Type t) {
+    switch (t) {
+      case sj::abi::V: return b_.getVoidTy();
+      case sj::abi::I32: return b_.getInt32Ty();
+      case sj::abi::I64: return b_.getInt64Ty();
+      case sj::abi::F64: return b_.getDoubleTy();
+      case sj::abi::P: break;
+    }
+    return ptr();
+  }
+
+  void declare_runtime() {
+#define SJ_DECLARE(name, ret, ...)                                                         \
+  {                                                                                        \
+    std::vector<llvm::Type*> args;                                                         \
+    for (sj::abi::Type t : {__VA_ARGS__}) args.push_back(abi_type(t));                     \
+    auto* f = llvm::Function::Create(llvm::FunctionType::get(abi_type(ret), args, false),  \
+                                     llvm::Function::ExternalLinkage, #name, *mod_);       \
+    f->addFnAttr(llvm::Attribute::NoUnwind);                                               \
+    rt_[#name] = f;                                                                        \
+  }
+    SJ_RUNTIME_FUNCTIONS(SJ_DECLARE)
+#undef SJ_DECLARE
+    memcmp_ = llvm::Function::Create(
+        llvm::FunctionType::get(b_.getInt32Ty(), {ptr(), ptr(), b_.getInt64Ty()}, false),
+        llvm::Function::ExternalLinkage, "memcmp", *mod_);
+  }
+
+  Value* call(const char* name, std::initializer_list<Value*> args) { return b_.CreateCall(rt_.at(name), args); }
+
+  // Constant bytes, deduplicated. Null-terminated so that paths double as C strings.
+  llvm::Constant* bytes(const std::string& s) {
+    auto it = strings_.find(s);
+    if (it != strings_.end()) return it->second;
+    auto* init = llvm::ConstantDataArray::getString(ctx_, s, true);
+    auto* gv = new llvm::GlobalVariable(*mod_, init->getType(), true, llvm::GlobalValue::PrivateLinkage, init, "lit");
+    gv->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+    gv->setAlignment(llvm::Align(1));
+    strings_[s] = gv;
+    return gv;
+  }
+
+  // ---- control flow helpers ---------------------------------------------------------------
+  BasicBlock* block(const char* name) { return BasicBlock::Create(ctx_, name, fn_); }
+  void go(BasicBlock* bb) { b_.SetInsertPoint(bb); }
+
+  // Jumps to the function's failure exit when a runtime call reports an error.
+  void check(Value* status) {
+    flush();
+    BasicBlock* ok = block("ok");
+    b_.CreateCondBr(b_.CreateICmpNE(status, i32(0)), fail_, ok);
+    go(ok);
+  }
+  // The runtime call already recorded the error; leave through the failure exit.
+  void fail_with(Value*) {
+    flush();
+    b_.CreateBr(fail_);
+  }
+
+  // ---- output buffer ----------------------------------------------------------------------
+  // Literal bytes are collected in `pending_` and written in one copy at the next flush, so
+  // `{"id":` or `},"next":` cost one capacity check and one memcpy.
+  void literal(const std::string& s) { pending_ += s; }
+
+  Value* cursor() { return b_.CreateLoad(ptr(), ctx_arg_, "cur"); }
+
+  // Guarantees n writable bytes; returns the cursor.
+  Value* ensure(uint64_t n) {
+    Value* cur = cursor();
+    Value* end = b_.CreateLoad(ptr(), b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), ctx_arg_, 8), "end");
+    Value* room = b_.CreateSub(b_.CreatePtrToInt(end, b_.getInt64Ty()), b_.CreatePtrToInt(cur, b_.getInt64Ty()));
+    BasicBlock* grow = block("grow");
+    BasicBlock* ready = block("ready");
+    b_.CreateCondBr(b_.CreateICmpULT(room, i64(n)), grow, ready, weights_unlikely());
+    go(grow);
+    call("sj_reserve", {ctx_arg_, i64(n)});
+    b_.CreateBr(ready);
+    go(ready);
+    return cursor();
+  }
+
+  void flush() {
+    if (pending_.empty()) return;
+    std::string s = std::move(pending_);
+    pending_.clear();
+    Value* cur = ensure(s.size());
+    b_.CreateMemCpy(cur, llvm::MaybeAlign(1), bytes(s), llvm::MaybeAlign(1), s.size());
+    b_.CreateStore(b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), cur, s.size()), ctx_arg_);
+  }
+
+  llvm::MDNode* weights_unlikely() { return llvm::MDBuilder(ctx_).createBranchWeights(1, 1000); }
+
+  // ---- reading a rapidjson::Value (dom_layout.h) ---------------------------------------------
+  Value* at(Value* base, unsigned offset) { return b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), base, offset); }
+  Value* flags(Value* v) { return b_.CreateLoad(b_.getInt16Ty(), at(v, dom::kFlagsOffset), "flags"); }
+  Value* type_of(Value* v) { return b_.CreateAnd(flags(v), b_.getInt16(dom::kTypeMask), "type"); }
+  Value* is_type(Value* v, uint16_t t) { return b_.CreateICmpEQ(type_of(v), b_.getInt16(t)); }
+  Value* has_flag(Value* v, uint16_t f) {
+    return b_.CreateICmpNE(b_.CreateAnd(flags(v), b_.getInt16(f)), b_.getInt16(0));
+  }
+  Value* packed_pointer(Value* v) {
+    Value* raw = b_.CreateLoad(b_.getInt64Ty(), at(v, dom::kPointerOffset));
+    return b_.CreateIntToPtr(b_.CreateAnd(raw, i64(dom::kPointerMask)), ptr());
+  }
+  Value* size_of(Value* v) {  // object member count / array length / long-string length
+    return b_.CreateZExt(b_.CreateLoad(b_.getInt32Ty(), at(v, dom::kLengthOffset)), b_.getInt64Ty());
+  }
+  // String bytes and length of a value known to be a string (short ones live inline).
+  std::pair<Value*, Value*> string_of(Value* v) {
+    Value* inl = has_flag(v, dom::kInlineStrFlag);
+    Value* short_len = b_.CreateSub(i64(dom::kShortMax),
+                                    b_.CreateZExt(b_.CreateLoad(b_.getInt8Ty(), at(v, dom::kShortLenByte)), b_.getInt64Ty()));
+    Value* len = b_.CreateSelect(inl, short_len, size_of(v), "len");
+    Value* data = b_.CreateSelect(inl, v, packed_pointer(v), "str");
+    return {data, len};
+  }
+
+  // ---- functions -------------------------------------------------------------------------
+  void define(size_t index) {
+    fn_ = fns_[index];
+    ctx_arg_ = fn_->getArg(0);
+    Value* v = fn_->getArg(1);
+    go(block("entry"));
+    BasicBlock* body = block("body");
+    fail_ = block("fail");
+    // Recursion guard: data nesting beyond max_depth is an error, never a stack overflow.
+    Value* depth_ptr = at(ctx_arg_, offsetof(SjCtx, depth));
+    Value* depth = b_.CreateAdd(b_.CreateLoad(b_.getInt32Ty(), depth_ptr), i32(1));
+    Value* limit = b_.CreateLoad(b_.getInt32Ty(), at(ctx_arg_, offsetof(SjCtx, max_depth)));
+    BasicBlock* too_deep = block("too_deep");
+    b_.CreateCondBr(b_.CreateICmpSGT(depth, limit), too_deep, body, weights_unlikely());
+    go(too_deep);
+    b_.CreateRet(call("sj_error_depth", {ctx_arg_, bytes(irm_.functions[index].path)}));
+    go(body);
+    b_.CreateStore(depth, depth_ptr);
+    emit(*irm_.functions[index].body, v);
+    flush();
+    b_.CreateStore(b_.CreateSub(depth, i32(1)), depth_ptr);
+    b_.CreateRet(i32(0));
+    go(fail_);
+    b_.CreateRet(i32(1));
+  }
+
+  // ---- nodes -----------------------------------------------------------------------------
+  void emit(const ir::Node& n, Value* v) {
+    bool null_first = n.nullable && n.kind != ir::Kind::Generic && n.kind != ir::Kind::Null;
+    BasicBlock* done = nullptr;
+    if (null_first) {
+      flush();
+      BasicBlock* is_null = block("null");
+      BasicBlock* not_null = block("notnull");
+      done = block("done");
+      b_.CreateCondBr(is_type(v, dom::kNullType), is_null, not_null);
+      go(is_null);
+      literal("null");
+      flush();
+      b_.CreateBr(done);
+      go(not_null);
+    }
+    switch (n.kind) {
+      case ir::Kind::Generic: flush(); check(call("sj_write_generic", {ctx_arg_, v})); break;
+      case ir::Kind::Null: literal("null"); break;
+      case ir::Kind::Const: literal(n.literal); break;
+      case ir::Kind::String: emit_string(n, v); break;
+      case ir::Kind::Number: emit_number(n, v); break;
+      case ir::Kind::Integer: emit_integer(n, v); break;
+      case ir::Kind::Boolean: emit_boolean(v); break;
+      case ir::Kind::Object: emit_object(n, v); break;
+      case ir::Kind::Array: emit_array(n, v); break;
+      case ir::Kind::TypeSwitch: emit_switch(n, v); break;
+      case ir::Kind::Call: flush(); check(b_.CreateCall(fns_[n.callee], {ctx_arg_, v})); break;
+    }
+    if (done) {
+      flush();
+      b_.CreateBr(done);
+      go(done);
+    }
+  }
+
+  // if (cond) { then() } else { otherwise() } with pending literals flushed on both sides.
+  template <class Then, class Else>
+  void branch(Value* cond, Then then, Else otherwise, const char* name = "if") {
+    flush();
+    BasicBlock* t = block(name);
+    BasicBlock* e = block("else");
+    BasicBlock* j = block("join");
+    b_.CreateCondBr(cond, t, e);
+    go(t);
+    then();
+    flush();
+    b_.CreateBr(j);
+    go(e);
+    otherwise();
+    flush();
+    b_.CreateBr(j);
+    go(j);
+  }
+
+  void emit_string(const ir::Node& n, Value* v) {
+    const char* writer = n.format == ir::StringFormat::Unsafe ? "sj_write_unsafe_string" : "sj_write_string";
+    branch(
+        is_type(v, dom::kStringType),
+        [&] {
+          auto [data, len] = string_of(v);
+          call(writer, {ctx_arg_, data, len});
+        },
+        [&] { check(call("sj_coerce_string", {ctx_arg_, v, i32(static_cast<int>(n.format)), bytes(n.path)})); },
+        "isstring");
+  }
+
+  void emit_number(const ir::Node& n, Value* v) {
+    branch(
+        has_flag(v, dom::kNumberFlag), [&] { call("sj_write_number", {ctx_arg_, v}); },
+        [&] { check(call("sj_coerce_number", {ctx_arg_, v, bytes(n.path)})); }, "isnumber");
+  }
+
+  void emit_integer(const ir::Node& n, Value* v) {
+    branch(
+        has_flag(v, dom::kInt64Flag | dom::kUint64Flag), [&] { call("sj_write_number", {ctx_arg_, v}); },
+        [&] {
+          int rounding = static_cast<int>(irm_.options.rounding);
+          check(call("sj_coerce_integer", {ctx_arg_, v, i32(rounding), bytes(n.path)}));
+        },
+        "isint");
+  }
+
+  void emit_boolean(Value* v) {
+    Value* t = type_of(v);
+    branch(
+        b_.CreateICmpEQ(t, b_.getInt16(dom::kTrueType)), [&] { literal("true"); },
+        [&] {
+          branch(
+              b_.CreateICmpEQ(t, b_.getInt16(dom::kFalseType)), [&] { literal("false"); },
+              [&] { call("sj_coerce_boolean", {ctx_arg_, v}); });
+        },
+        "istrue");
+  }
+
+  // Type-array guards of spec §7.
+  Value* guard(const ir::Node& branch_node, Value* v) {
+    Value* is_null = is_type(v, dom::kNullType);
+    switch (branch_node.kind) {
+      case ir::Kind::Null: return is_null;
+      case ir::Kind::String:
+        return b_.CreateOr(b_.CreateOr(is_type(v, dom::kStringType), is_null), is_type(v, dom::kArrayType));
+      case ir::Kind::Number: return b_.CreateOr(has_flag(v, dom::kNumberFlag), is_null);
+      case ir::Kind::Integer: return b_.CreateOr(integral(v), is_null);
+      case ir::Kind::Boolean:
+        return b_.CreateOr(b_.CreateOr(is_type(v, dom::kTrueType), is_type(v, dom::kFalseType)), is_null);
+      case ir::Kind::Object: return b_.CreateOr(is_type(v, dom::kObjectType), is_null);
+      case ir::Kind::Array: return is_type(v, dom::kArrayType);
+      default: return b_.getTrue();
+    }
+  }
+
+  // Number.isInteger: an int64/uint64, or a finite double equal to its truncation.
+  Value* integral(Value* v) {
+    Value* is_int = has_flag(v, dom::kInt64Flag | dom::kUint64Flag);
+    Value* is_double = has_flag(v, dom::kDoubleFlag);
+    Value* d = b_.CreateLoad(b_.getDoubleTy(), v);
+    Value* t = b_.CreateUnaryIntrinsic(llvm::Intrinsic::trunc, d);
+    Value* finite = b_.CreateFCmpOEQ(b_.CreateFSub(d, d), llvm::ConstantFP::get(b_.getDoubleTy(), 0.0));
+    Value* whole = b_.CreateAnd(b_.CreateFCmpOEQ(t, d), finite);
+    return b_.CreateOr(is_int, b_.CreateAnd(is_double, whole));
+  }
+
+  void emit_switch(const ir::Node& n, Value* v) {
+    flush();
+    BasicBlock* done = block("switch.done");
+    for (const auto& br : n.branches) {
+      BasicBlock* take = block("switch.take");
+      BasicBlock* next = block("switch.next");
+      b_.CreateCondBr(guard(*br, v), take, next);
+      go(take);
+      emit(*br, v);
+      flush();
+      b_.CreateBr(done);
+      go(next);
+    }
+    fail_with(call("sj_error_mismatch", {ctx_arg_, bytes(n.path)}));
+    go(done);
+  }
+
+  // ---- objects ---------------------------------------------------------------------------
+  // Pointer to the value of member `name`, or null. Inline: compare the member at the
+  // position the schema predicts (length, then bytes); otherwise the runtime scans.
+  Value* lookup(Value* obj, Value* is_obj, const std::string& name, int predicted) {
+    Value* size = b_.CreateSelect(is_obj, size_of(obj), i64(0));
+    BasicBlock* probe = block("probe");
+    BasicBlock* scan = block("scan");
+    BasicBlock* hit = block("hit");
+    BasicBlock* found = block("found");
+    b_.CreateCondBr(b_.CreateICmpULT(i64(predicted), size), probe, scan);
+    go(probe);
+    Value* m = b_.CreateInBoundsGEP(b_.getInt8Ty(), packed_pointer(obj), i64(uint64_t(predicted) * dom::kMemberSize));
+    auto [kdata, klen] = string_of(m);
+    BasicBlock* cmp = block("cmp");
+    b_.CreateCondBr(b_.CreateICmpEQ(klen, i64(name.size())), cmp, scan);
+    go(cmp);
+    Value* same = b_.CreateICmpEQ(b_.CreateCall(memcmp_, {kdata, bytes(name), i64(name.size())}), i32(0));
+    b_.CreateCondBr(same, hit, scan);
+    go(hit);
+    Value* direct = at(m, dom::kMemberValueOffset);
+    b_.CreateBr(found);
+    go(scan);
+    Value* scanned = call("sj_find_member", {obj, bytes(name), i64(name.size())});
+    b_.CreateBr(found);
+    go(found);
+    auto* phi = b_.CreatePHI(ptr(), 2, "member");
+    phi->addIncoming(direct, hit);
+    phi->addIncoming(scanned, scan);
+    return phi;
+  }
+
+  // Whether a comma is due before the next member: known at compile time until the first
+  // optional member, then tracked in a stack slot.
+  struct Comma {
+    bool known = true;
+    bool value = false;
+    llvm::AllocaInst* slot = nullptr;
+  };
+
+  llvm::AllocaInst* entry_alloca(llvm::Type* t) {
+    llvm::IRBuilder<> eb(&fn_->getEntryBlock(), fn_->getEntryBlock().begin());
+    return eb.CreateAlloca(t);
+  }
+
+  void make_dynamic(Comma& c) {
+    if (!c.known) return;
+    flush();
+    c.slot = entry_alloca(b_.getInt1Ty());
+    b_.CreateStore(b_.getInt1(c.value), c.slot);
+    c.known = false;
+  }
+
+  // Writes `key_literal` with a comma before it when one is due; afterwards one is due.
+  void key(Comma& c, const std::string& key_literal) {
+    if (c.known) {
+      literal((c.value ? "," : "") + key_literal);
+      c.value = true;
+      return;
+    }
+    Value* due = b_.CreateLoad(b_.getInt1Ty(), c.slot);
+    branch(due, [&] { literal("," + key_literal); }, [&] { literal(key_literal); }, "comma");
+    b_.CreateStore(b_.getTrue(), c.slot);
+  }
+
+  void emit_object(const ir::Node& n, Value* v) {
+    flush();
+    BasicBlock* done = block("obj.done");
+    BasicBlock* body = block("obj.body");
+    BasicBlock* null_in = block("obj.null");
+    // null → {} (nullable was handled before); other non-objects read as having no members.
+    b_.CreateCondBr(is_type(v, dom::kNullType), null_in, body);
+    go(null_in);
+    literal("{}");
+    flush();
+    b_.CreateBr(done);
+    go(body);
+    Value* is_obj = is_type(v, dom::kObjectType);
+
+    for (const auto& name : n.required_elsewhere) {
+      Value* m = lookup(v, is_obj, name, 0);
+      BasicBlock* missing = block("required.missing");
+      BasicBlock* present = block("required.ok");
+      b_.CreateCondBr(b_.CreateIsNull(m), missing, present, weights_unlikely());
+      go(missing);
+      fail_with(call("sj_error_required", {ctx_arg_, bytes(name), i64(name.size()), bytes(n.path)}));
+      go(present);
+    }
+
+    literal("{");
+    Comma comma;
+    for (const auto& f : n.fields) {
+      Value* m = lookup(v, is_obj, f.name, f.predicted_index);
+      Value* missing = b_.CreateIsNull(m);
+      if (f.default_json) {
+        // Either way a member is written, so what follows knows whether a comma is due.
+        Comma after = comma;
+        branch(
+            missing,
+            [&] {
+              Comma c = comma;
+              key(c, f.key_literal);
+              literal(*f.default_json);
+            },
+            [&] {
+              Comma c = comma;
+              key(c, f.key_literal);
+              emit(*f.value, m);
+            },
+            "default");
+        if (after.known) after.value = true;
+        else b_.CreateStore(b_.getTrue(), after.slot);
+        comma = after;
+      } else if (f.required) {
+        flush();
+        BasicBlock* absent = block("required.missing");
+        BasicBlock* present = block("required.ok");
+        b_.CreateCondBr(missing, absent, present, weights_unlikely());
+        go(absent);
+        fail_with(call("sj_error_required", {ctx_arg_, bytes(f.name), i64(f.name.size()), bytes(n.path)}));
+        go(present);
+        key(comma, f.key_literal);
+        emit(*f.value, m);
+      } else {
+        if (comma.known && !comma.value) make_dynamic(comma);
+        flush();
+        BasicBlock* present = block("optional.present");
+        BasicBlock* next = block("optional.next");
+        b_.CreateCondBr(missing, next, present);
+        go(present);
+        key(comma, f.key_literal);
+        emit(*f.value, m);
+        flush();
+        b_.CreateBr(next);
+        go(next);
+      }
+    }
+    if (n.extras != ir::Extras::Drop) emit_extras(n, v, is_obj, comma);
+    literal("}");
+    flush();
+    b_.CreateBr(done);
+    go(done);
+  }
+
+  // Members not declared in properties, in JavaScript's enumeration order (spec §5.1).
+  void emit_extras(const ir::Node& n, Value* v, Value* is_obj, Comma& comma) {
+    make_dynamic(comma);
+    flush();
+    BasicBlock* loop_head = block("extras.head");
+    BasicBlock* loop_body = block("extras.body");
+    BasicBlock* emit_member = block("extras.emit");
+    BasicBlock* loop_next = block("extras.next");
+    BasicBlock* loop_end = block("extras.end");
+    BasicBlock* start = block("extras.start");
+    b_.CreateCondBr(is_obj, start, loop_end);
+    go(start);
+    Value* order = call("sj_member_order", {ctx_arg_, v});
+    Value* has_order = b_.CreateIsNotNull(order);
+    // Loads through `order` are redirected to ctx (any readable address) when it is null, so
+    // the selects need no extra blocks; the value read then is never used.
+    Value* ordered_count = b_.CreateLoad(b_.getInt32Ty(), b_.CreateSelect(has_order, order, ctx_arg_));
+    Value* count = b_.CreateSelect(has_order, b_.CreateZExt(ordered_count, b_.getInt64Ty()), size_of(v));
+    Value* members = packed_pointer(v);
+    llvm::Constant* keys = declared_keys(n);
+    BasicBlock* pre = b_.GetInsertBlock();
+    b_.CreateBr(loop_head);
+
+    go(loop_head);
+    auto* i = b_.CreatePHI(b_.getInt64Ty(), 2, "k");
+    i->addIncoming(i64(0), pre);
+    b_.CreateCondBr(b_.CreateICmpULT(i, count), loop_body, loop_end);
+
+    go(loop_body);
+    Value* slot = b_.CreateInBoundsGEP(b_.getInt32Ty(), order, b_.CreateAdd(i, i64(1)));
+    Value* idx = b_.CreateSelect(has_order,
+                                 b_.CreateZExt(b_.CreateLoad(b_.getInt32Ty(), b_.CreateSelect(has_order, slot, ctx_arg_)),
+                                               b_.getInt64Ty()),
+                                 i);
+    Value* m = b_.CreateInBoundsGEP(b_.getInt8Ty(), members, b_.CreateMul(idx, i64(dom::kMemberSize)));
+    auto [kdata, klen] = string_of(m);
+    Value* declared = call("sj_key_declared", {keys, i64(n.fields.size()), kdata, klen});
+    b_.CreateCondBr(b_.CreateICmpNE(declared, i32(0)), loop_next, emit_member);
+
+    go(emit_member);
+    Value* due = b_.CreateLoad(b_.getInt1Ty(), comma.slot);
+    branch(due, [&] { literal(","); }, [] {}, "comma");
+    b_.CreateStore(b_.getTrue(), comma.slot);
+    call("sj_write_string", {ctx_arg_, kdata, klen});
+    literal(":");
+    Value* value = at(m, dom::kMemberValueOffset);
+    if (n.extras == ir::Extras::Raw) {
+      flush();
+      check(call("sj_write_generic", {ctx_arg_, value}));
+    } else {
+      emit(*n.extras_schema, value);
+    }
+    flush();
+    b_.CreateBr(loop_next);
+
+    go(loop_next);
+    i->addIncoming(b_.CreateAdd(i, i64(1)), loop_next);
+    b_.CreateBr(loop_head);
+    go(loop_end);
+  }
+
+  // The declared names as a constant array of {ptr, i64} for sj_key_declared.
+  llvm::Constant* declared_keys(const ir::Node& n) {
+    auto* pair = llvm::StructType::get(ctx_, {ptr(), b_.getInt64Ty()});
+    std::vector<llvm::Constant*> items;
+    for (const auto& f : n.fields) items.push_back(llvm::ConstantStruct::get(pair, {bytes(f.name), i64(f.name.size())}));
+    if (items.empty()) return llvm::ConstantPointerNull::get(b_.getPtrTy());
+    auto* arrty = llvm::ArrayType::get(pair, items.size());
+    return new llvm::GlobalVariable(*mod_, arrty, true, llvm::GlobalValue::PrivateLinkage,
+                                    llvm::ConstantArray::get(arrty, items), "keys");
+  }
+
+  // ---- arrays ----------------------------------------------------------------------------
+  void emit_array(const ir::Node& n, Value* v) {
+    flush();
+    BasicBlock* done = block("arr.done");
+    BasicBlock* body = block("arr.body");
+    BasicBlock* not_array = block("arr.notarray");
+    BasicBlock* null_in = block("arr.null");
+    BasicBlock* other = block("arr.mismatch");
+    b_.CreateCondBr(is_type(v, dom::kArrayType), body, not_array);
+    go(not_array);
+    b_.CreateCondBr(is_type(v, dom::kNullType), null_in, other);
+    go(null_in);
+    literal("[]");
+    flush();
+    b_.CreateBr(done);
+    go(other);
+    fail_with(call("sj_error_mismatch", {ctx_arg_, bytes(n.path)}));
+
+    go(body);
+    Value* len = size_of(v);
+    Value* elems = packed_pointer(v);
+    if (n.large_as_json) {
+      // largeArrayMechanism json-stringify: a large array is printed raw (spec §14.1).
+      BasicBlock* large = block("arr.large");
+      BasicBlock* normal = block("arr.normal");
+      int64_t size = std::max<int64_t>(irm_.options.large_array_size, 0);
+      b_.CreateCondBr(b_.CreateICmpUGE(len, i64(uint64_t(size))), large, normal);
+      go(large);
+      check(call("sj_write_generic", {ctx_arg_, v}));
+      b_.CreateBr(done);
+      go(normal);
+    }
+    literal("[");
+    flush();
+    Value* start = i64(0);
+    int64_t cutoff = irm_.options.cutoffs.string_array;
+    if (n.strategy == ir::ArrayStrategy::BulkString && cutoff != sj::Cutoffs::kNever) {
+      // The seed's length branch: at or above the cutoff the bulk kernel writes the leading
+      // run of plain strings and returns where the loop resumes (first non-string, or len).
+      BasicBlock* bulk = block("arr.bulk");
+      BasicBlock* resume = block("arr.resume");
+      BasicBlock* pre = b_.GetInsertBlock();
+      b_.CreateCondBr(b_.CreateICmpUGE(len, i64(uint64_t(cutoff))), bulk, resume);
+      go(bulk);
+      Value* miss = call("sj_bulk_string_array", {ctx_arg_, elems, len});
+      b_.CreateBr(resume);
+      go(resume);
+      auto* phi = b_.CreatePHI(b_.getInt64Ty(), 2, "start");
+      phi->addIncoming(i64(0), pre);
+      phi->addIncoming(miss, bulk);
+      start = phi;
+    }
+    BasicBlock* pre = b_.GetInsertBlock();
+    BasicBlock* head = block("arr.head");
+    BasicBlock* loop = block("arr.loop");
+    BasicBlock* next = block("arr.next");
+    BasicBlock* end = block("arr.end");
+    b_.CreateBr(head);
+    go(head);
+    auto* i = b_.CreatePHI(b_.getInt64Ty(), 2, "i");
+    i->addIncoming(start, pre);
+    b_.CreateCondBr(b_.CreateICmpULT(i, len), loop, end);
+    go(loop);
+    branch(b_.CreateICmpNE(i, i64(0)), [&] { literal(","); }, [] {}, "comma");
+    Value* e = b_.CreateInBoundsGEP(b_.getInt8Ty(), elems, b_.CreateMul(i, i64(dom::kValueSize)));
+    if (n.items) {
+      emit(*n.items, e);
+    } else {
+      flush();
+      check(call("sj_write_generic", {ctx_arg_, e}));
+    }
+    flush();
+    b_.CreateBr(next);
+    go(next);
+    i->addIncoming(b_.CreateAdd(i, i64(1)), next);
+    b_.CreateBr(head);
+    go(end);
+    literal("]");
+    flush();
+    b_.CreateBr(done);
+    go(done);
+  }
+
+  const ir::Module& irm_;
+  llvm::LLVMContext& ctx_;
+  std::unique_ptr<llvm::Module> mod_;
+  llvm::IRBuilder<> b_;
+  std::string entry_name_;
+  std::map<std::string, llvm::Function*> rt_;
+  llvm::Function* memcmp_ = nullptr;
+  std::map<std::string, llvm::Constant*> strings_;
+  std::vector<llvm::Function*> fns_;
+  llvm::Function* fn_ = nullptr;
+  Value* ctx_arg_ = nullptr;
+  BasicBlock* fail_ = nullptr;
+  std::string pending_;
+};
+
+}  // namespace
+
+std::unique_ptr<llvm::Module> generate(const sj::ir::Module& module, llvm::LLVMContext& context,
+                                       const std::string& entry_name) {
+  return Codegen(module, context, entry_name).run();
+}
+
+}  // namespace schemajit::detail

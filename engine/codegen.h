@@ -1,0 +1,19 @@
+// IR → LLVM IR. One LLVM function per IR function, `i32 f(ptr ctx, ptr value)`; the entry
+// one is external and named `entry_name`, the others internal.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "ir/ir.h"
+
+namespace llvm {
+class LLVMContext;
+class Module;
+}  // namespace llvm
+
+namespace schemajit::detail {
+
+std::unique_ptr<llvm::Module> generate(const sj::ir::Module& module, llvm::LLVMContext& context,
+                                       const std::string& entry_name);
+
+}  // namespace schemajit::detail

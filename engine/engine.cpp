@@ -1,0 +1,94 @@
+// The public API: schema text → SchemaDoc → IR → machine code, and the serialize call.
+#include "engine/schemajit.h"
+
+#include "engine/jit.h"
+#include "ir/error.h"
+#include "ir/lower.h"
+#include "ir/printer.h"
+#include "ir/schema_doc.h"
+#include "runtime/call_state.h"
+#include "runtime/dom_layout.h"
+
+namespace schemajit {
+
+struct Engine::Impl {
+  detail::Jit jit;
+  bool layout_ok = sj::dom::layout_self_check();
+};
+
+Engine::Engine() : impl_(std::make_shared<Impl>()) {}
+Engine::~Engine() = default;
+
+Result<Options> Engine::parse_options(std::string_view options_json) {
+  if (options_json.empty()) return Options{};
+  rapidjson::Document doc;
+  std::string err;
+  if (!sj::parse_json(options_json, doc, err)) return Error{"options are not valid JSON: " + err, ""};
+  if (!doc.IsObject()) return Error{"options must be a JSON object", ""};
+  try {
+    return sj::parse_options(doc);
+  } catch (const sj::CompileError& e) {
+    return Error{e.what(), e.pointer};
+  }
+}
+
+Result<Serializer> Engine::compile(std::string_view schema_json, const Options& options) {
+  if (!impl_->layout_ok)
+    return Error{"this build of RapidJSON lays out rapidjson::Value differently from runtime/dom_layout.h", ""};
+  try {
+    sj::SchemaDoc doc(schema_json, options);
+    sj::ir::Module module = sj::ir::lower(doc, options);
+    return Serializer(impl_->jit.compile(module));
+  } catch (const sj::CompileError& e) {
+    return Error{e.what(), e.pointer};
+  }
+}
+
+Result<Serializer> Engine::compile(std::string_view schema_json, std::string_view options_json) {
+  auto options = parse_options(options_json);
+  if (!options) return options.error();
+  return compile(schema_json, *options);
+}
+
+Result<std::string> Engine::dump(std::string_view schema_json, std::string_view options_json, DumpKind kind) {
+  auto options = parse_options(options_json);
+  if (!options) return options.error();
+  try {
+    sj::SchemaDoc doc(schema_json, *options);
+    sj::ir::Module module = sj::ir::lower(doc, *options);
+    if (kind == DumpKind::IR) return sj::ir::print(module);
+    return impl_->jit.dump(module, kind);
+  } catch (const sj::CompileError& e) {
+    return Error{e.what(), e.pointer};
+  }
+}
+
+Serializer::Serializer(std::shared_ptr<const detail::CompiledCode> code) : code_(std::move(code)) {}
+Serializer::Serializer(const Serializer& other) : code_(other.code_), size_hint_(other.size_hint_.load()) {}
+Serializer& Serializer::operator=(const Serializer& other) {
+  code_ = other.code_;
+  size_hint_ = other.size_hint_.load();
+  return *this;
+}
+Serializer::~Serializer() = default;
+
+Status Serializer::serialize(const rapidjson::Value& value, std::string& out) const {
+  SjCtx ctx;
+  sj::rt::CallState state;
+  sj::rt::begin_call(ctx, state, out, size_hint_.load(std::memory_order_relaxed), code_->max_data_depth);
+  bool ok = code_->entry(&ctx, &value) == 0;
+  size_t written = static_cast<size_t>(ctx.cur - out.data()) - state.base;
+  sj::rt::end_call(ctx, state, ok);
+  if (!ok) return Status(Error{std::move(state.message), std::move(state.path)});
+  size_hint_.store(written + written / 8, std::memory_order_relaxed);
+  return {};
+}
+
+Status Serializer::serialize_json(std::string_view json, std::string& out) const {
+  rapidjson::Document doc;
+  std::string err;
+  if (!sj::parse_json(json, doc, err)) return Status(Error{"input is not valid JSON: " + err, ""});
+  return serialize(doc, out);
+}
+
+}  // namespace schemajit

@@ -1,0 +1,176 @@
+// The ORC LLJIT behind an Engine: one LLJIT per optimisation level in use (the code
+// generator's level is fixed per LLJIT), runtime functions bound by address, an IR transform
+// running the new pass manager, and a ResourceTracker per compiled schema so machine code is
+// freed when its last Serializer goes.
+#include "engine/jit.h"
+
+#include <atomic>
+#include <map>
+#include <mutex>
+
+#include <llvm/ExecutionEngine/Orc/CompileUtils.h>
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Target/TargetMachine.h>
+
+#include "engine/codegen.h"
+#include "ir/error.h"
+
+namespace schemajit::detail {
+namespace {
+
+namespace orc = llvm::orc;
+
+[[noreturn]] void fail(llvm::Error e) {
+  std::string msg = llvm::toString(std::move(e));
+  throw sj::CompileError("internal error: " + msg, "");
+}
+
+template <class T>
+T take(llvm::Expected<T> v) {
+  if (!v) fail(v.takeError());
+  return std::move(*v);
+}
+
+llvm::CodeGenOptLevel codegen_level(int level) {
+  switch (level) {
+    case 0: return llvm::CodeGenOptLevel::None;
+    case 3: return llvm::CodeGenOptLevel::Aggressive;
+    default: return llvm::CodeGenOptLevel::Default;
+  }
+}
+
+orc::JITTargetMachineBuilder host_builder(int level) {
+  auto jtmb = take(orc::JITTargetMachineBuilder::detectHost());
+  jtmb.setCodeGenOptLevel(codegen_level(level));
+  return jtmb;
+}
+
+// The new pass manager's default pipeline at `level` (nothing at 0).
+void optimize(llvm::Module& m, llvm::TargetMachine* tm, int level) {
+  if (level == 0) return;
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(tm);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  auto o = level == 1 ? llvm::OptimizationLevel::O1 : level == 2 ? llvm::OptimizationLevel::O2 : llvm::OptimizationLevel::O3;
+  pb.buildPerModuleDefaultPipeline(o).run(m, mam);
+}
+
+std::unique_ptr<llvm::TargetMachine> host_machine(int level) { return take(host_builder(level).createTargetMachine()); }
+
+orc::SymbolMap runtime_symbols(orc::ExecutionSession& es, const llvm::DataLayout& dl) {
+  orc::MangleAndInterner mangle(es, dl);
+  orc::SymbolMap map;
+  auto add = [&](const char* name, auto* fn) {
+    map[mangle(name)] = {orc::ExecutorAddr::fromPtr(reinterpret_cast<void*>(fn)), llvm::JITSymbolFlags::Exported};
+  };
+#define SJ_BIND(name, ...) add(#name, &name);
+  SJ_RUNTIME_FUNCTIONS(SJ_BIND)
+#undef SJ_BIND
+  // libc functions that LLVM may call for memcpy/memcmp of non-constant size.
+  add("memcmp", &::memcmp);
+  add("memcpy", &::memcpy);
+  add("memmove", &::memmove);
+  add("memset", &::memset);
+  add("bcmp", &::bcmp);
+  return map;
+}
+
+}  // namespace
+
+struct Jit::Impl {
+  std::mutex mutex;  // guards `jits` (creation only; LLJIT itself is thread-safe)
+  std::map<int, std::unique_ptr<orc::LLJIT>> jits;
+  std::atomic<uint64_t> next_id{0};
+
+  orc::LLJIT& jit_for(int level) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto& slot = jits[level];
+    if (slot) return *slot;
+    auto jit = take(orc::LLJITBuilder()
+                        .setJITTargetMachineBuilder(host_builder(level))
+                        // A fresh TargetMachine per compile, so that threads may compile at once.
+                        .setCompileFunctionCreator([](orc::JITTargetMachineBuilder jtmb)
+                                                       -> llvm::Expected<std::unique_ptr<orc::IRCompileLayer::IRCompiler>> {
+                          return std::make_unique<orc::ConcurrentIRCompiler>(std::move(jtmb));
+                        })
+                        .create());
+    auto& jd = jit->getMainJITDylib();
+    if (auto err = jd.define(orc::absoluteSymbols(runtime_symbols(jit->getExecutionSession(), jit->getDataLayout()))))
+      fail(std::move(err));
+    jit->getIRTransformLayer().setTransform(
+        [level](orc::ThreadSafeModule tsm, const orc::MaterializationResponsibility&) -> llvm::Expected<orc::ThreadSafeModule> {
+          tsm.withModuleDo([level](llvm::Module& m) {
+            auto tm = host_machine(level);
+            optimize(m, tm.get(), level);
+          });
+          return std::move(tsm);
+        });
+    slot = std::move(jit);
+    return *slot;
+  }
+};
+
+Jit::Jit() : impl_(std::make_shared<Impl>()) {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+}
+
+Jit::~Jit() = default;
+
+std::shared_ptr<CompiledCode> Jit::compile(const sj::ir::Module& module) {
+  int level = module.options.opt_level;
+  orc::LLJIT& jit = impl_->jit_for(level);
+  std::string name = "sj_entry_" + std::to_string(impl_->next_id++);
+  auto context = std::make_unique<llvm::LLVMContext>();
+  auto llmod = generate(module, *context, name);
+  llmod->setDataLayout(jit.getDataLayout());
+  auto tracker = jit.getMainJITDylib().createResourceTracker();
+  if (auto err = jit.addIRModule(tracker, orc::ThreadSafeModule(std::move(llmod), std::move(context))))
+    fail(std::move(err));
+  auto addr = take(jit.lookup(name));
+  auto code = std::make_shared<CompiledCode>();
+  code->entry = addr.toPtr<EntryFn>();
+  code->max_data_depth = module.options.max_data_depth;
+  // The tracker frees the code; holding impl_ keeps the LLJIT alive as long as the code is.
+  std::shared_ptr<Impl> owner = impl_;
+  code->keepalive = std::shared_ptr<void>(nullptr, [owner, tracker](void*) { llvm::consumeError(tracker->remove()); });
+  return code;
+}
+
+std::string Jit::dump(const sj::ir::Module& module, DumpKind kind) {
+  llvm::LLVMContext context;
+  auto llmod = generate(module, context, "sj_entry");
+  auto tm = host_machine(module.options.opt_level);
+  llmod->setDataLayout(tm->createDataLayout());
+  llmod->setTargetTriple(tm->getTargetTriple().str());
+  optimize(*llmod, tm.get(), module.options.opt_level);
+  llvm::SmallString<0> text;
+  llvm::raw_svector_ostream os(text);
+  if (kind == DumpKind::LLVM) {
+    llmod->print(os, nullptr);
+  } else {
+    llvm::legacy::PassManager pm;
+    if (tm->addPassesToEmitFile(pm, os, nullptr, llvm::CodeGenFileType::AssemblyFile))
+      throw sj::CompileError("internal error: this target cannot print assembly", "");
+    pm.run(*llmod);
+  }
+  return std::string(text.str());
+}
+
+}  // namespace schemajit::detail

@@ -1,0 +1,34 @@
+// The ORC JIT behind an Engine, seen without LLVM types: IR module in, machine code out.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "engine/schemajit.h"
+#include "ir/ir.h"
+#include "runtime/abi.h"
+
+namespace schemajit::detail {
+
+using EntryFn = SjStatus (*)(SjCtx*, const rapidjson::Value*);
+
+struct CompiledCode {
+  EntryFn entry = nullptr;
+  int32_t max_data_depth = 1000;
+  std::shared_ptr<void> keepalive;  // releases the machine code when the last Serializer goes
+};
+
+class Jit {
+ public:
+  Jit();
+  ~Jit();
+  // Generates, optimises and links the module; throws sj::CompileError on LLVM failure.
+  std::shared_ptr<CompiledCode> compile(const sj::ir::Module& module);
+  std::string dump(const sj::ir::Module& module, DumpKind kind);
+
+ private:
+  struct Impl;
+  std::shared_ptr<Impl> impl_;
+};
+
+}  // namespace schemajit::detail

@@ -1,0 +1,75 @@
+// The IR: what a compiled serializer does, independent of LLVM. A Module holds functions
+// (one per $ref target, so recursive schemas are calls, not infinite inlining); each
+// function body is a tree of Nodes. The printer (printer.h) renders it for schemajit-dump.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ir/options.h"
+
+namespace sj::ir {
+
+enum class Kind {
+  Generic,     // JSON.stringify of whatever is there (untyped schema, boolean schema)
+  String,      // type: string (with format)
+  Number,      // type: number
+  Integer,     // type: integer (rounding)
+  Boolean,     // type: boolean
+  Null,        // type: null: always prints null
+  Const,       // const: always prints its literal when the value is present
+  Object,      // type: object
+  Array,       // type: array with an item schema
+  TypeSwitch,  // type: [...]: first branch whose guard accepts the value
+  Call,        // a function of the module ($ref target)
+};
+
+enum class StringFormat { None = 0, DateTime = 1, Date = 2, Time = 3, Unsafe = 4 };  // = rt::StringFormat
+enum class Extras { Drop, Raw, Schema };  // additionalProperties false/absent, true, schema
+enum class ArrayStrategy { Loop, BulkString };
+
+struct Node;
+using NodePtr = std::unique_ptr<Node>;
+
+struct Field {
+  std::string name;                 // the member name looked up in the input
+  std::string key_literal;          // JSON(name) + ":" escaped at compile time
+  NodePtr value;
+  bool required = false;
+  std::optional<std::string> default_json;  // printed verbatim when the member is missing
+  int predicted_index = 0;          // where the member sits when the input follows the schema
+};
+
+struct Node {
+  Kind kind = Kind::Generic;
+  std::string path;                 // schema location for errors: "#/properties/a"
+  bool nullable = false;            // null prints null (nullable: true, or "null" in a type array)
+
+  StringFormat format = StringFormat::None;      // String
+  std::string literal;                           // Const: JSON text
+  std::vector<Field> fields;                     // Object, in output order (required first)
+  std::vector<std::string> required_elsewhere;   // Object: required names not in properties
+  Extras extras = Extras::Drop;                  // Object
+  NodePtr extras_schema;                         // Object, Extras::Schema
+  NodePtr items;                                 // Array; null = elements printed raw
+  ArrayStrategy strategy = ArrayStrategy::Loop;  // Array
+  bool large_as_json = false;                    // Array: largeArrayMechanism json-stringify
+  std::vector<NodePtr> branches;                 // TypeSwitch, in test order
+  int callee = -1;                               // Call
+};
+
+struct Function {
+  std::string path;  // the schema location it serializes
+  NodePtr body;
+};
+
+struct Module {
+  std::vector<Function> functions;  // functions[0] is the entry point
+  Options options;
+};
+
+const char* kind_name(Kind k);
+
+}  // namespace sj::ir

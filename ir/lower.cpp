@@ -1,0 +1,271 @@
+// Schema → IR, following fast-json-stringify's dispatch order for one schema node (spec §3):
+// boolean schema, $ref, combinators, type inference, nullable, const, type array, type.
+#include "ir/lower.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "ir/error.h"
+#include "runtime/js_value.h"
+
+namespace sj::ir {
+namespace {
+
+using rapidjson::Value;
+
+std::string_view sv(const Value& v) { return {v.GetString(), v.GetStringLength()}; }
+
+const Value* member(const Value& s, const char* key) {
+  if (!s.IsObject()) return nullptr;
+  auto it = s.FindMember(key);
+  return it == s.MemberEnd() ? nullptr : &it->value;
+}
+
+bool has_any(const Value& s, std::initializer_list<const char*> keys) {
+  for (const char* k : keys)
+    if (member(s, k)) return true;
+  return false;
+}
+
+// A canonical array index: JavaScript enumerates such keys first, ascending (spec §5.1).
+bool array_index(std::string_view k, uint64_t& index) {
+  if (k.empty() || k.size() > 10 || (k.size() > 1 && k[0] == '0')) return false;
+  index = 0;
+  for (char c : k) {
+    if (c < '0' || c > '9') return false;
+    index = index * 10 + static_cast<uint64_t>(c - '0');
+  }
+  return index < 4294967295u;
+}
+
+// Type inference of spec §3 step 6 (first match wins).
+std::string infer_type(const Value& s) {
+  if (has_any(s, {"properties", "required", "additionalProperties", "patternProperties", "maxProperties",
+                  "minProperties", "dependencies"}))
+    return "object";
+  if (has_any(s, {"items", "additionalItems", "maxItems", "minItems", "uniqueItems", "contains"})) return "array";
+  if (has_any(s, {"maxLength", "minLength", "pattern"})) return "string";
+  if (has_any(s, {"multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum"})) return "number";
+  return "";
+}
+
+class Lowerer {
+ public:
+  Lowerer(const SchemaDoc& doc, Module& module) : doc_(doc), module_(module) {}
+
+  void run() {
+    module_.functions.push_back({"#", nullptr});
+    functions_["#"] = 0;
+    module_.functions[0].body = lower(doc_.root(), "#");
+  }
+
+ private:
+  NodePtr make(Kind kind, const std::string& path) {
+    auto n = std::make_unique<Node>();
+    n->kind = kind;
+    n->path = path;
+    return n;
+  }
+
+  [[noreturn]] void unsupported(const std::string& what, const std::string& ptr) {
+    throw CompileError("not supported yet: " + what, ptr.substr(1));
+  }
+
+  // The function that serializes the schema at `path` (created on first reference, so a
+  // schema that refers to itself becomes a recursive call).
+  int function_for(const Value& schema, const std::string& path) {
+    if (auto it = functions_.find(path); it != functions_.end()) return it->second;
+    int index = static_cast<int>(module_.functions.size());
+    functions_[path] = index;
+    module_.functions.push_back({path, nullptr});
+    NodePtr body = lower(schema, path);
+    module_.functions[index].body = std::move(body);
+    return index;
+  }
+
+  NodePtr lower(const Value& s, const std::string& path) {
+    if (s.IsBool()) return make(Kind::Generic, path);
+    if (const Value* ref = member(s, "$ref")) {
+      if (!is_pure_ref(s)) {
+        for (auto& m : s.GetObject())
+          if (sv(m.name) != "$ref" && !is_annotation(sv(m.name)))
+            unsupported("keywords beside $ref (\"" + std::string(sv(m.name)) + "\")", pointer_append(path, sv(m.name)));
+      }
+      auto target = doc_.resolve(ref->GetString(), path.substr(1) + "/$ref");
+      auto call = make(Kind::Call, path);
+      call->callee = function_for(*target.schema, target.path);
+      return call;
+    }
+    for (const char* k : {"allOf", "anyOf", "oneOf"})
+      if (member(s, k)) unsupported(k, pointer_append(path, k));
+    if (member(s, "if") && has_any(s, {"then", "else"})) unsupported("if/then/else", pointer_append(path, "if"));
+
+    const Value* type = member(s, "type");
+    std::string inferred = type ? "" : infer_type(s);
+    bool nullable = member(s, "nullable") && (*member(s, "nullable")).IsTrue();
+
+    if (const Value* c = member(s, "const")) {
+      auto n = make(Kind::Const, path);
+      n->literal = rt::json_stringify(*c);
+      n->nullable = nullable || (type && type->IsArray() &&
+                                 std::any_of(type->Begin(), type->End(), [](const Value& t) { return sv(t) == "null"; }));
+      return n;
+    }
+    if (type && type->IsArray()) {
+      auto n = make(Kind::TypeSwitch, path);
+      n->nullable = nullable;
+      std::vector<std::string_view> order;  // "null" first, the rest in their order
+      for (auto& t : type->GetArray())
+        if (sv(t) == "null") order.push_back("null");
+      for (auto& t : type->GetArray())
+        if (sv(t) != "null") order.push_back(sv(t));
+      for (auto t : order) n->branches.push_back(typed(s, std::string(t), path, false));
+      return n;
+    }
+    std::string t = type ? std::string(sv(*type)) : inferred;
+    if (t.empty()) return make(Kind::Generic, path);
+    return typed(s, t, path, nullable);
+  }
+
+  NodePtr typed(const Value& s, const std::string& type, const std::string& path, bool nullable) {
+    NodePtr n;
+    if (type == "string") {
+      n = make(Kind::String, path);
+      if (const Value* f = member(s, "format"); f && f->IsString()) {
+        std::string_view fmt = sv(*f);
+        n->format = fmt == "date-time" ? StringFormat::DateTime
+                    : fmt == "date"    ? StringFormat::Date
+                    : fmt == "time"    ? StringFormat::Time
+                    : fmt == "unsafe"  ? StringFormat::Unsafe
+                                       : StringFormat::None;
+      }
+    } else if (type == "number") {
+      n = make(Kind::Number, path);
+    } else if (type == "integer") {
+      n = make(Kind::Integer, path);
+    } else if (type == "boolean") {
+      n = make(Kind::Boolean, path);
+    } else if (type == "null") {
+      n = make(Kind::Null, path);
+    } else if (type == "object") {
+      n = object(s, path);
+    } else if (type == "array") {
+      n = array(s, path);
+    } else {
+      throw CompileError(type + " unsupported", path.substr(1) + "/type");
+    }
+    n->nullable = nullable;
+    return n;
+  }
+
+  NodePtr object(const Value& s, const std::string& path) {
+    auto n = make(Kind::Object, path);
+    if (const Value* pp = member(s, "patternProperties"); pp && pp->IsObject() && !pp->ObjectEmpty())
+      unsupported("patternProperties", pointer_append(path, "patternProperties"));
+
+    std::set<std::string> required;
+    std::vector<std::string> required_order;
+    if (const Value* r = member(s, "required"))
+      for (auto& name : r->GetArray())
+        if (required.insert(std::string(sv(name))).second) required_order.emplace_back(sv(name));
+
+    // Declared members in JavaScript own-key order, then required ones first (stable).
+    std::vector<const Value::Member*> props;
+    if (const Value* p = member(s, "properties"); p && p->IsObject())
+      for (auto& m : p->GetObject()) props.push_back(&m);
+    std::stable_sort(props.begin(), props.end(), [](const Value::Member* a, const Value::Member* b) {
+      uint64_t ia = 0, ib = 0;
+      bool xa = array_index(sv(a->name), ia), xb = array_index(sv(b->name), ib);
+      if (xa != xb) return xa;
+      return xa && ia < ib;
+    });
+    std::map<std::string, int> position;  // where each member sits in the schema, for lookup prediction
+    for (size_t i = 0; i < props.size(); ++i) position[std::string(sv(props[i]->name))] = static_cast<int>(i);
+    std::stable_partition(props.begin(), props.end(),
+                          [&](const Value::Member* m) { return required.count(std::string(sv(m->name))) > 0; });
+
+    std::set<std::string> declared;
+    std::string props_path = pointer_append(path, "properties");
+    for (const Value::Member* m : props) {
+      Field f;
+      f.name = std::string(sv(m->name));
+      declared.insert(f.name);
+      Value key(rapidjson::StringRef(f.name.data(), f.name.size()));
+      f.key_literal = rt::json_stringify(key) + ":";
+      f.required = required.count(f.name) > 0;
+      f.predicted_index = position[f.name];
+      std::string fpath = pointer_append(props_path, f.name);
+      f.value = lower(m->value, fpath);
+      f.default_json = default_of(m->value, fpath);
+      n->fields.push_back(std::move(f));
+    }
+    for (const auto& name : required_order)
+      if (!declared.count(name)) n->required_elsewhere.push_back(name);
+
+    if (const Value* ap = member(s, "additionalProperties")) {
+      if (ap->IsTrue()) {
+        n->extras = Extras::Raw;
+      } else if (ap->IsObject()) {
+        n->extras = Extras::Schema;
+        n->extras_schema = lower(*ap, pointer_append(path, "additionalProperties"));
+      }
+    }
+    return n;
+  }
+
+  // The default printed for a missing member: its own, or its $ref target's (spec §2).
+  std::optional<std::string> default_of(const Value& s, const std::string& path) {
+    if (const Value* d = member(s, "default")) return rt::json_stringify(*d);
+    if (const Value* ref = member(s, "$ref"); ref && ref->IsString()) {
+      auto target = doc_.resolve(ref->GetString(), path.substr(1) + "/$ref");
+      if (const Value* d = member(*target.schema, "default")) return rt::json_stringify(*d);
+    }
+    return std::nullopt;
+  }
+
+  NodePtr array(const Value& s, const std::string& path) {
+    auto n = make(Kind::Array, path);
+    n->large_as_json = module_.options.large_array_mechanism == LargeArrayMechanism::JsonStringify;
+    const Value* items = member(s, "items");
+    if (items && items->IsArray()) unsupported("tuples (items as an array)", pointer_append(path, "items"));
+    bool raw = !items || items->IsBool() || (items->IsObject() && items->ObjectEmpty());
+    if (!raw) n->items = lower(*items, pointer_append(path, "items"));
+    const Node* it = n->items.get();
+    if (it && !n->large_as_json && it->kind == Kind::String && it->format == StringFormat::None && !it->nullable)
+      n->strategy = ArrayStrategy::BulkString;
+    return n;
+  }
+
+  const SchemaDoc& doc_;
+  Module& module_;
+  std::map<std::string, int> functions_;
+};
+
+}  // namespace
+
+Module lower(const SchemaDoc& doc, const Options& options) {
+  Module m;
+  m.options = options;
+  Lowerer(doc, m).run();
+  return m;
+}
+
+const char* kind_name(Kind k) {
+  switch (k) {
+    case Kind::Generic: return "raw";
+    case Kind::String: return "string";
+    case Kind::Number: return "number";
+    case Kind::Integer: return "integer";
+    case Kind::Boolean: return "boolean";
+    case Kind::Null: return "null";
+    case Kind::Const: return "const";
+    case Kind::Object: return "object";
+    case Kind::Array: return "array";
+    case Kind::TypeSwitch: return "type-switch";
+    case Kind::Call: return "call";
+  }
+  return "?";
+}
+
+}  // namespace sj::ir

@@ -1,0 +1,107 @@
+#include "ir/options.h"
+
+#include <cmath>
+#include <string>
+
+#include "ir/error.h"
+#include "runtime/js_value.h"
+
+namespace sj {
+namespace {
+
+std::string js_text(const rapidjson::Value& v) {
+  std::string s;
+  rt::append_to_string(v, s);
+  return s;
+}
+
+const char* js_typeof(const rapidjson::Value& v) {
+  if (v.IsString()) return "string";
+  if (v.IsNumber()) return "number";
+  if (v.IsBool()) return "boolean";
+  return "object";
+}
+
+bool js_falsy(const rapidjson::Value& v) { return !rt::to_boolean(v); }
+
+// parseInt(text, 10): optional sign, leading decimal digits; NaN when there are none.
+bool parse_int(const std::string& text, int64_t& out) {
+  size_t i = 0;
+  while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n')) ++i;
+  bool neg = false;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) neg = text[i++] == '-';
+  size_t start = i;
+  int64_t v = 0;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9' && v < (int64_t{1} << 55)) v = v * 10 + (text[i++] - '0');
+  if (i == start) return false;
+  out = neg ? -v : v;
+  return true;
+}
+
+}  // namespace
+
+Options parse_options(const rapidjson::Value& json) {
+  Options o;
+  if (!json.IsObject()) return o;
+  for (auto& m : json.GetObject()) {
+    std::string key(m.name.GetString(), m.name.GetStringLength());
+    const auto& v = m.value;
+    if (key == "rounding") {
+      if (js_falsy(v)) continue;
+      std::string r = v.IsString() ? v.GetString() : "";
+      if (r == "trunc") o.rounding = Rounding::Trunc;
+      else if (r == "floor") o.rounding = Rounding::Floor;
+      else if (r == "ceil") o.rounding = Rounding::Ceil;
+      else if (r == "round") o.rounding = Rounding::Round;
+      else throw CompileError("Unsupported integer rounding method " + js_text(v), "/rounding");
+    } else if (key == "largeArrayMechanism") {
+      std::string r = v.IsString() ? v.GetString() : js_text(v);
+      if (r == "default") o.large_array_mechanism = LargeArrayMechanism::Default;
+      else if (r == "json-stringify") o.large_array_mechanism = LargeArrayMechanism::JsonStringify;
+      else throw CompileError("Unsupported large array mechanism " + r, "/largeArrayMechanism");
+    } else if (key == "largeArraySize") {
+      if (js_falsy(v)) continue;
+      int64_t n;
+      bool ok = false;
+      if (v.IsNumber()) {
+        double d = v.GetDouble();
+        ok = std::isfinite(d) && std::trunc(d) == d;
+        n = static_cast<int64_t>(d);
+      } else if (v.IsString()) {
+        ok = parse_int(v.GetString(), n);
+      }
+      if (!ok)
+        throw CompileError(std::string("Unsupported large array size. Expected integer-like, got ") + js_typeof(v) +
+                               " with value " + js_text(v), "/largeArraySize");
+      o.large_array_size = n;
+    } else if (key == "maxDepth") {
+      bool ok = v.IsNumber() && std::trunc(v.GetDouble()) == v.GetDouble() && v.GetDouble() >= 0 && v.GetDouble() <= 100;
+      if (!ok)
+        throw CompileError("Unsupported max schema depth " + js_text(v) + ". Expected an integer between 0 and 100.", "/maxDepth");
+      o.max_depth = static_cast<int>(v.GetDouble());
+    } else if (key == "objectMechanism") {
+      std::string r = v.IsString() ? v.GetString() : js_text(v);
+      if (r != "default" && r != "native") throw CompileError("Unsupported object mechanism " + r, "/objectMechanism");
+    } else if (key == "optLevel") {
+      if (!v.IsInt() || v.GetInt() < 0 || v.GetInt() > 3) throw CompileError("optLevel must be 0, 1, 2 or 3", "/optLevel");
+      o.opt_level = v.GetInt();
+    } else if (key == "maxDataDepth") {
+      if (!v.IsInt() || v.GetInt() < 1) throw CompileError("maxDataDepth must be a positive integer", "/maxDataDepth");
+      o.max_data_depth = v.GetInt();
+    } else if (key == "cutoffs") {
+      if (!v.IsObject()) throw CompileError("cutoffs must be an object", "/cutoffs");
+      for (auto& c : v.GetObject()) {
+        std::string ck = c.name.GetString();
+        if (ck != "string") throw CompileError("unknown cutoff \"" + ck + "\"", "/cutoffs/" + ck);
+        if (c.value.IsNull()) o.cutoffs.string_array = Cutoffs::kNever;
+        else if (c.value.IsInt64() && c.value.GetInt64() >= 0) o.cutoffs.string_array = c.value.GetInt64();
+        else throw CompileError("a cutoff is a non-negative integer, or null for never", "/cutoffs/" + ck);
+      }
+    }
+    // Other fjs options (ajv, mode, compileValidators, inlineValidators, forceProjection)
+    // do not change the bytes printed by the keywords supported so far.
+  }
+  return o;
+}
+
+}  // namespace sj

@@ -1,0 +1,37 @@
+// build() options (spec §13) plus schemajit's own knobs.
+#pragma once
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include <rapidjson/document.h>
+
+namespace sj {
+
+enum class Rounding : int32_t { Trunc = 0, Floor = 1, Ceil = 2, Round = 3 };  // = rt::Rounding
+enum class LargeArrayMechanism { Default, JsonStringify };
+
+// Lengths from which an array takes its bulk path instead of the inlined loop.
+// Provisional: 8 mirrors fast-json-stringify's string cutoff on Node 22; the calibration tool
+// (issue 4) replaces these with values measured on the reference machine.
+struct Cutoffs {
+  static constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
+  int64_t string_array = 8;
+};
+
+struct Options {
+  Rounding rounding = Rounding::Trunc;
+  int64_t large_array_size = 20000;
+  LargeArrayMechanism large_array_mechanism = LargeArrayMechanism::Default;
+  int max_depth = 100;              // schema nesting limit (fjs's maxDepth)
+  int32_t max_data_depth = 1000;    // data nesting limit of recursive schemas and raw values
+  int opt_level = 2;                // 0..3: LLVM optimisation level of generated code
+  Cutoffs cutoffs;
+};
+
+// Reads fast-json-stringify's options object ({"rounding": "floor", ...}) plus schemajit's
+// ("optLevel", "cutoffs": {"string": N}, "maxDataDepth"). Throws CompileError with fjs's
+// texts for invalid values. External schemas ("schema") are read by the loader.
+Options parse_options(const rapidjson::Value& json);
+
+}  // namespace sj

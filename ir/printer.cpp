@@ -1,0 +1,90 @@
+#include "ir/printer.h"
+
+namespace sj::ir {
+namespace {
+
+const char* format_name(StringFormat f) {
+  switch (f) {
+    case StringFormat::DateTime: return " format=date-time";
+    case StringFormat::Date: return " format=date";
+    case StringFormat::Time: return " format=time";
+    case StringFormat::Unsafe: return " format=unsafe";
+    case StringFormat::None: break;
+  }
+  return "";
+}
+
+class Printer {
+ public:
+  explicit Printer(const Module& m) : m_(m) {}
+
+  std::string run() {
+    const Options& o = m_.options;
+    out_ += "module  opt=O" + std::to_string(o.opt_level) + "  cutoff.string=" + cutoff(o.cutoffs.string_array) +
+            "  largeArraySize=" + std::to_string(o.large_array_size) + "\n";
+    for (size_t i = 0; i < m_.functions.size(); ++i) {
+      out_ += "\nfn f" + std::to_string(i) + "  " + m_.functions[i].path + (i == 0 ? "  (entry)" : "") + "\n";
+      node(*m_.functions[i].body, 1);
+    }
+    return out_;
+  }
+
+ private:
+  static std::string cutoff(int64_t c) { return c == Cutoffs::kNever ? "never" : std::to_string(c); }
+
+  void line(int depth, const std::string& text) { out_ += std::string(2 * depth, ' ') + text + "\n"; }
+
+  void node(const Node& n, int d) {
+    std::string head = kind_name(n.kind);
+    if (n.nullable) head += " nullable";
+    switch (n.kind) {
+      case Kind::String: head += format_name(n.format); break;
+      case Kind::Integer: head += " rounding=" + std::string(rounding_name()); break;
+      case Kind::Const: head += " " + n.literal; break;
+      case Kind::Call: head += " f" + std::to_string(n.callee); break;
+      case Kind::Null: head += "  writes null"; break;
+      default: break;
+    }
+    line(d, head + "  " + n.path);
+    if (n.kind == Kind::Object) {
+      for (const auto& name : n.required_elsewhere) line(d + 1, "check \"" + name + "\" present");
+      for (const auto& f : n.fields) {
+        std::string how = f.required ? "required" : "optional";
+        if (f.default_json) how += " default=" + *f.default_json;
+        line(d + 1, "field " + f.key_literal + "  " + how + "  (expected at #" + std::to_string(f.predicted_index) + ")");
+        node(*f.value, d + 2);
+      }
+      if (n.extras == Extras::Raw) line(d + 1, "extras raw");
+      if (n.extras == Extras::Schema) {
+        line(d + 1, "extras");
+        node(*n.extras_schema, d + 2);
+      }
+    } else if (n.kind == Kind::Array) {
+      std::string how = n.strategy == ArrayStrategy::BulkString ? "bulk-string when len >= " + cutoff(m_.options.cutoffs.string_array) + ", then loop" : "loop";
+      if (n.large_as_json) how += "; json-stringify when len >= " + std::to_string(m_.options.large_array_size);
+      line(d + 1, "items  (" + how + ")" + (n.items ? "" : "  raw"));
+      if (n.items) node(*n.items, d + 2);
+    } else if (n.kind == Kind::TypeSwitch) {
+      for (const auto& b : n.branches) node(*b, d + 1);
+    }
+  }
+
+  const char* rounding_name() const {
+    switch (m_.options.rounding) {
+      case Rounding::Floor: return "floor";
+      case Rounding::Ceil: return "ceil";
+      case Rounding::Round: return "round";
+      case Rounding::Trunc: break;
+    }
+    return "trunc";
+  }
+
+  const Module& m_;
+  std::string out_;
+};
+
+}  // namespace
+
+std::string print(const Module& module) { return Printer(module).run(); }
+
+}  // namespace sj::ir

@@ -1,0 +1,87 @@
+// The contract between generated code and the runtime (the role PostgreSQL's llvmjit_types.c
+// plays): the context struct generated code reads and writes, and the single list of runtime
+// functions it calls. engine/ declares these to LLVM from SJ_RUNTIME_FUNCTIONS and binds them
+// by address; nothing else in codegen names a runtime symbol.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include <rapidjson/document.h>
+
+extern "C" {
+
+// What one serialize call carries. Generated code touches only the first four fields
+// (offsets pinned below); `state` belongs to the runtime.
+struct SjCtx {
+  char* cur;          // next byte to write
+  char* end;          // one past the writable window; cur <= end always
+  int32_t depth;      // recursion depth of generated functions
+  int32_t max_depth;  // error when depth would exceed this
+  void* state;        // sj::rt::CallState*
+};
+
+typedef int32_t SjStatus;  // 0 = ok, 1 = error recorded in the context
+}
+
+static_assert(offsetof(SjCtx, cur) == 0 && offsetof(SjCtx, end) == 8);
+static_assert(offsetof(SjCtx, depth) == 16 && offsetof(SjCtx, max_depth) == 20);
+
+namespace sj::abi {
+// Type tokens for the function list: void, i32, i64, double, pointer.
+enum Type : uint8_t { V, I32, I64, F64, P };
+}
+
+// X(name, return type, argument types...). Keep in step with the declarations below.
+#define SJ_RUNTIME_FUNCTIONS(X)                                                   \
+  X(sj_reserve, sj::abi::V, sj::abi::P, sj::abi::I64)                             \
+  X(sj_write_string, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::I64)            \
+  X(sj_write_unsafe_string, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::I64)     \
+  X(sj_write_number, sj::abi::V, sj::abi::P, sj::abi::P)                          \
+  X(sj_coerce_string, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::I32, sj::abi::P) \
+  X(sj_coerce_number, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::P)           \
+  X(sj_coerce_integer, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::I32, sj::abi::P) \
+  X(sj_coerce_boolean, sj::abi::V, sj::abi::P, sj::abi::P)                        \
+  X(sj_write_generic, sj::abi::I32, sj::abi::P, sj::abi::P)                       \
+  X(sj_find_member, sj::abi::P, sj::abi::P, sj::abi::P, sj::abi::I64)             \
+  X(sj_member_order, sj::abi::P, sj::abi::P, sj::abi::P)                          \
+  X(sj_key_declared, sj::abi::I32, sj::abi::P, sj::abi::I64, sj::abi::P, sj::abi::I64) \
+  X(sj_bulk_string_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)     \
+  X(sj_error_required, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::I64, sj::abi::P) \
+  X(sj_error_mismatch, sj::abi::I32, sj::abi::P, sj::abi::P)                      \
+  X(sj_error_depth, sj::abi::I32, sj::abi::P, sj::abi::P)
+
+extern "C" {
+using SjValue = rapidjson::Value;
+
+// Make room for n more bytes at ctx->cur (may move the buffer).
+void sj_reserve(SjCtx* ctx, int64_t n);
+// "s" quoted with JSON.stringify escaping / quoted with no escaping at all (format: unsafe).
+void sj_write_string(SjCtx* ctx, const char* s, int64_t n);
+void sj_write_unsafe_string(SjCtx* ctx, const char* s, int64_t n);
+// A DOM number as JavaScript prints it (int64/uint64 exactly; NaN/±Infinity as null).
+void sj_write_number(SjCtx* ctx, const SjValue* v);
+// Coercions of spec §4 for inputs that are not already of the schema's type.
+// format: see sj::rt::StringFormat. rounding: see sj::rt::Rounding. path: schema pointer.
+SjStatus sj_coerce_string(SjCtx* ctx, const SjValue* v, int32_t format, const char* path);
+SjStatus sj_coerce_number(SjCtx* ctx, const SjValue* v, const char* path);
+SjStatus sj_coerce_integer(SjCtx* ctx, const SjValue* v, int32_t rounding, const char* path);
+void sj_coerce_boolean(SjCtx* ctx, const SjValue* v);
+// JSON.stringify of any value (untyped schemas, additionalProperties: true).
+SjStatus sj_write_generic(SjCtx* ctx, const SjValue* v);
+// The value of member `key` of obj, or null when obj is not an object or has no such member.
+// With duplicate names the last one wins, as JSON.parse does.
+const SjValue* sj_find_member(const SjValue* obj, const char* key, int64_t len);
+// The order in which JavaScript would enumerate obj's members (array-index keys first,
+// duplicates collapsed), as member indices; null when storage order already is that order.
+// The array starts with its length.
+const uint32_t* sj_member_order(SjCtx* ctx, const SjValue* obj);
+// 1 when key is one of the count names in keys (an array of {const char*, int64} pairs).
+int32_t sj_key_declared(const void* keys, int64_t count, const char* key, int64_t len);
+// Writes elems[0..) while they are strings, comma-separated, and returns the index of the
+// first element that is not a string (len when all are).
+int64_t sj_bulk_string_array(SjCtx* ctx, const SjValue* elems, int64_t len);
+// Errors: record the message and the schema path, return 1.
+SjStatus sj_error_required(SjCtx* ctx, const char* name, int64_t len, const char* path);
+SjStatus sj_error_mismatch(SjCtx* ctx, const char* path);
+SjStatus sj_error_depth(SjCtx* ctx, const char* path);
+}

@@ -1,0 +1,47 @@
+// The runtime's side of one serialize call: where output goes, how to roll it back, the
+// error recorded by the first failure, and scratch memory that lives as long as the call.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runtime/abi.h"
+
+namespace sj::rt {
+
+// Values of the `format` argument of sj_coerce_string.
+enum class StringFormat : int32_t { None = 0, DateTime = 1, Date = 2, Time = 3, Unsafe = 4 };
+// Values of the `rounding` argument of sj_coerce_integer (Math.trunc/floor/ceil/round).
+enum class Rounding : int32_t { Trunc = 0, Floor = 1, Ceil = 2, Round = 3 };
+
+struct CallState {
+  std::string* out = nullptr;
+  size_t base = 0;                 // out->size() when the call began: the rollback point
+  std::string message;             // fast-json-stringify's text where it has one
+  std::string path;                // schema location, "#/properties/a"
+  std::vector<std::unique_ptr<uint32_t[]>> scratch;
+};
+
+// Binds ctx to `out`, with room for at least `hint` bytes.
+void begin_call(SjCtx& ctx, CallState& st, std::string& out, size_t hint, int32_t max_depth);
+// Trims `out` to what was written (ok) or back to its old contents (error).
+void end_call(SjCtx& ctx, CallState& st, bool ok);
+
+inline CallState& state(SjCtx* ctx) { return *static_cast<CallState*>(ctx->state); }
+
+// Guarantees ctx->end - ctx->cur >= n and returns ctx->cur.
+inline char* ensure(SjCtx* ctx, size_t n) {
+  if (static_cast<size_t>(ctx->end - ctx->cur) < n) sj_reserve(ctx, static_cast<int64_t>(n));
+  return ctx->cur;
+}
+
+inline void put(SjCtx* ctx, const char* s, size_t n) {
+  char* p = ensure(ctx, n);
+  __builtin_memcpy(p, s, n);
+  ctx->cur = p + n;
+}
+
+SjStatus fail(SjCtx* ctx, std::string message, const char* path);
+
+}  // namespace sj::rt

@@ -1,0 +1,18 @@
+// Error messages with fast-json-stringify's exact texts (spec §12).
+#include <string>
+
+#include "runtime/call_state.h"
+
+using sj::rt::fail;
+
+extern "C" SjStatus sj_error_required(SjCtx* ctx, const char* name, int64_t len, const char* path) {
+  return fail(ctx, "\"" + std::string(name, static_cast<size_t>(len)) + "\" is required!", path);
+}
+
+extern "C" SjStatus sj_error_mismatch(SjCtx* ctx, const char* path) {
+  return fail(ctx, std::string("The value of '") + path + "' does not match schema definition.", path);
+}
+
+extern "C" SjStatus sj_error_depth(SjCtx* ctx, const char* path) {
+  return fail(ctx, "Maximum data depth of " + std::to_string(ctx->max_depth) + " exceeded", path);
+}

@@ -1,0 +1,151 @@
+// JSON.stringify semantics for any DOM value (untyped schemas, additionalProperties: true),
+// and the member-lookup helpers generated code falls back to.
+#include <algorithm>
+#include <cstring>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/call_state.h"
+#include "runtime/escape.h"
+#include "runtime/js_value.h"
+
+namespace sj::rt {
+namespace {
+
+std::string_view name_of(const rapidjson::Value::Member& m) {
+  return {m.name.GetString(), m.name.GetStringLength()};
+}
+
+// A canonical array index "0".."4294967294": JavaScript enumerates these keys first.
+bool array_index(std::string_view k, uint32_t& index) {
+  if (k.empty() || k.size() > 10 || (k.size() > 1 && k[0] == '0')) return false;
+  uint64_t v = 0;
+  for (char c : k) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + static_cast<uint64_t>(c - '0');
+  }
+  if (v >= 4294967295u) return false;
+  index = static_cast<uint32_t>(v);
+  return true;
+}
+
+SjStatus write_generic(SjCtx* ctx, const rapidjson::Value& v);
+
+SjStatus write_object(SjCtx* ctx, const rapidjson::Value& v) {
+  const uint32_t* order = sj_member_order(ctx, &v);
+  uint32_t n = order ? order[0] : v.MemberCount();
+  auto members = v.MemberBegin();
+  put(ctx, "{", 1);
+  for (uint32_t k = 0; k < n; ++k) {
+    const auto& m = members[order ? order[k + 1] : k];
+    if (k) put(ctx, ",", 1);
+    sj_write_string(ctx, m.name.GetString(), m.name.GetStringLength());
+    put(ctx, ":", 1);
+    if (write_generic(ctx, m.value)) return 1;
+  }
+  put(ctx, "}", 1);
+  return 0;
+}
+
+SjStatus write_generic(SjCtx* ctx, const rapidjson::Value& v) {
+  switch (v.GetType()) {
+    case rapidjson::kNullType: put(ctx, "null", 4); return 0;
+    case rapidjson::kFalseType: put(ctx, "false", 5); return 0;
+    case rapidjson::kTrueType: put(ctx, "true", 4); return 0;
+    case rapidjson::kStringType: sj_write_string(ctx, v.GetString(), v.GetStringLength()); return 0;
+    case rapidjson::kNumberType: sj_write_number(ctx, &v); return 0;
+    default: break;
+  }
+  if (++ctx->depth > ctx->max_depth) return sj_error_depth(ctx, "");
+  SjStatus st = 0;
+  if (v.IsObject()) {
+    st = write_object(ctx, v);
+  } else {
+    put(ctx, "[", 1);
+    bool first = true;
+    for (const auto& e : v.GetArray()) {
+      if (!first) put(ctx, ",", 1);
+      first = false;
+      if ((st = write_generic(ctx, e))) break;
+    }
+    if (!st) put(ctx, "]", 1);
+  }
+  --ctx->depth;
+  return st;
+}
+
+}  // namespace
+}  // namespace sj::rt
+
+using namespace sj::rt;
+
+extern "C" SjStatus sj_write_generic(SjCtx* ctx, const SjValue* v) { return write_generic(ctx, *v); }
+
+extern "C" const SjValue* sj_find_member(const SjValue* obj, const char* key, int64_t len) {
+  if (!obj->IsObject()) return nullptr;
+  std::string_view want(key, static_cast<size_t>(len));
+  // Backwards, so that with duplicate names the last one wins as in JSON.parse.
+  for (auto m = obj->MemberEnd(); m != obj->MemberBegin();) {
+    --m;
+    if (name_of(*m) == want) return &m->value;
+  }
+  return nullptr;
+}
+
+extern "C" const uint32_t* sj_member_order(SjCtx* ctx, const SjValue* obj) {
+  uint32_t n = obj->MemberCount();
+  auto members = obj->MemberBegin();
+  bool reorder = false;
+  uint32_t index;
+  for (uint32_t i = 0; i < n && !reorder; ++i) reorder = array_index(name_of(members[i]), index);
+  if (!reorder && n > 1) {  // duplicates? JSON.parse keeps the first position, the last value
+    if (n <= 16) {
+      for (uint32_t i = 0; i < n && !reorder; ++i)
+        for (uint32_t j = i + 1; j < n && !reorder; ++j) reorder = name_of(members[i]) == name_of(members[j]);
+    } else {
+      std::unordered_map<std::string_view, uint32_t> seen;
+      for (uint32_t i = 0; i < n && !reorder; ++i) reorder = !seen.emplace(name_of(members[i]), i).second;
+    }
+  }
+  if (!reorder) return nullptr;
+
+  // keys in first-occurrence order, each pointing at its last occurrence
+  std::vector<std::pair<std::string_view, uint32_t>> keys;
+  std::unordered_map<std::string_view, size_t> slot;
+  for (uint32_t i = 0; i < n; ++i) {
+    auto [it, fresh] = slot.emplace(name_of(members[i]), keys.size());
+    if (fresh) keys.emplace_back(name_of(members[i]), i);
+    else keys[it->second].second = i;
+  }
+  std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) {
+    uint32_t ia = 0, ib = 0;
+    bool xa = array_index(a.first, ia), xb = array_index(b.first, ib);
+    if (xa != xb) return xa;
+    return xa && ia < ib;
+  });
+  auto out = std::make_unique<uint32_t[]>(keys.size() + 1);
+  out[0] = static_cast<uint32_t>(keys.size());
+  for (size_t k = 0; k < keys.size(); ++k) out[k + 1] = keys[k].second;
+  auto& scratch = state(ctx).scratch;
+  scratch.push_back(std::move(out));
+  return scratch.back().get();
+}
+
+extern "C" int32_t sj_key_declared(const void* keys, int64_t count, const char* key, int64_t len) {
+  struct Key { const char* p; int64_t n; };
+  const Key* k = static_cast<const Key*>(keys);
+  for (int64_t i = 0; i < count; ++i)
+    if (k[i].n == len && std::memcmp(k[i].p, key, static_cast<size_t>(len)) == 0) return 1;
+  return 0;
+}
+
+std::string sj::rt::json_stringify(const rapidjson::Value& v) {
+  std::string out;
+  SjCtx ctx;
+  CallState st;
+  begin_call(ctx, st, out, 64, 100000);
+  bool ok = write_generic(&ctx, v) == 0;
+  end_call(ctx, st, ok);
+  return out;
+}

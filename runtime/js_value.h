@@ -1,0 +1,29 @@
+// JavaScript's abstract operations on DOM values (spec §9.2, §10.2, §10.3), used by the
+// coercions, by error messages and by the generic serializer.
+#pragma once
+#include <string>
+
+#include <rapidjson/document.h>
+
+namespace sj::rt {
+
+// ToNumber of a string: trims ECMAScript white space, accepts Infinity, 0x/0o/0b literals and
+// decimal literals; anything else is NaN; empty is 0.
+double string_to_number(const char* s, size_t n);
+// ToNumber of any value (arrays go through their join, objects are NaN).
+double to_number(const rapidjson::Value& v);
+// ToString of any value: objects "[object Object]", arrays joined, null "null".
+void append_to_string(const rapidjson::Value& v, std::string& out);
+// Array.prototype.join(",") as Array.prototype.toString uses it (null elements are empty).
+void append_join(const rapidjson::Value& array, std::string& out);
+// Number::toString for any double, including NaN and ±Infinity.
+void append_number(double x, std::string& out);
+// Truthiness (ToBoolean).
+bool to_boolean(const rapidjson::Value& v);
+
+}  // namespace sj::rt
+
+namespace sj::rt {
+// JSON.stringify of a DOM value (the generic serializer run outside generated code).
+std::string json_stringify(const rapidjson::Value& v);
+}  // namespace sj::rt

@@ -1,0 +1,51 @@
+// `schemajit check FILE.jsonl...`: runs conformance cases, prints failures, ends with the
+// plain closing line "N passed, M failed".
+#include <cstdio>
+#include <iostream>
+
+#include "tools/cli.h"
+#include "tools/tool_common.h"
+
+namespace sj::tools {
+
+int check_command(const std::vector<std::string>& args) {
+  bool verbose = false;
+  CheckOptions options;
+  std::vector<std::string> files;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--verbose" || args[i] == "-v") verbose = true;
+    else if (args[i] == "--opt" && i + 1 < args.size()) options.opt_level = std::stoi(args[++i]);
+    else files.push_back(args[i]);
+  }
+  if (files.empty()) return usage_error("check needs at least one FILE.jsonl");
+  schemajit::Engine engine;
+  size_t passed = 0, failed = 0, error_cases = 0, exact = 0;
+  for (const auto& file : files) {
+    std::string err;
+    auto text = read_file(file, err);
+    if (!text) return fail_line(err);
+    size_t file_passed = 0, file_failed = 0;
+    for (const auto& line : read_lines(*text)) {
+      CaseOutcome r = run_case(engine, line, options);
+      if (r.error_case && r.passed) {
+        ++error_cases;
+        exact += r.message_exact;
+      }
+      if (r.passed) {
+        ++file_passed;
+        continue;
+      }
+      ++file_failed;
+      std::cout << "FAIL " << r.id << (verbose ? "\n      " + r.detail : "") << "\n";
+    }
+    std::cout << file << ": " << file_passed << " passed, " << file_failed << " failed\n";
+    passed += file_passed;
+    failed += file_failed;
+  }
+  std::cout << "error messages identical to fast-json-stringify's: " << exact << " of " << error_cases
+            << " error cases that failed at the right stage\n";
+  std::cout << passed << " passed, " << failed << " failed\n";
+  return failed ? 1 : 0;
+}
+
+}  // namespace sj::tools

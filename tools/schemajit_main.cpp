@@ -1,0 +1,195 @@
+// schemajit: the command-line face of the engine.
+//   schemajit demo                                        the main job on the embedded default
+//   schemajit serialize --schema S.json [--options O.json] [DATA.json | -]
+//   schemajit check [--verbose] FILE.jsonl...
+//   schemajit bench --schema S.json [--options O.json] DATA.json [--json]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "default_example.h"
+#include "ir/schema_doc.h"
+#include "tools/cli.h"
+#include "tools/tool_common.h"
+
+namespace sj::tools {
+
+int fail_line(const std::string& message) {
+  std::cerr << "schemajit: " << message << "\n";
+  return 1;
+}
+
+int usage_error(const std::string& message) {
+  std::cerr << "schemajit: " << message << "\n"
+            << "usage: schemajit demo\n"
+            << "       schemajit serialize --schema S.json [--options O.json] [DATA.json | -]\n"
+            << "       schemajit check [--verbose] [--opt N] FILE.jsonl...\n"
+            << "       schemajit bench --schema S.json [--options O.json] DATA.json [--json]\n";
+  return 2;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Where measured output ends up, so the compiler cannot drop the serialize calls.
+volatile size_t benchmark_sink;
+
+double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+
+struct Inputs {
+  std::string schema, options, data;
+  bool json = false;
+};
+
+// Reads --schema, --options, the data argument and --json.
+std::optional<Inputs> read_inputs(const std::vector<std::string>& args, bool data_required, int& status) {
+  Inputs in;
+  std::string schema_path, options_path, data_path;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--schema" && i + 1 < args.size()) schema_path = args[++i];
+    else if (args[i] == "--options" && i + 1 < args.size()) options_path = args[++i];
+    else if (args[i] == "--json") in.json = true;
+    else if (data_path.empty()) data_path = args[i];
+    else { status = usage_error("unexpected argument " + args[i]); return std::nullopt; }
+  }
+  if (schema_path.empty()) { status = usage_error("--schema is required"); return std::nullopt; }
+  if (data_path.empty()) {
+    if (data_required) { status = usage_error("a DATA.json file is required"); return std::nullopt; }
+    data_path = "-";
+  }
+  std::string err;
+  auto read = [&](const std::string& p, std::string& into) {
+    auto t = read_file(p, err);
+    if (t) into = std::move(*t);
+    return t.has_value();
+  };
+  if (!read(schema_path, in.schema) || (!options_path.empty() && !read(options_path, in.options)) ||
+      !read(data_path, in.data)) {
+    status = fail_line(err);
+    return std::nullopt;
+  }
+  return in;
+}
+
+int report(const schemajit::Error& e, const char* stage) {
+  return fail_line(std::string(stage) + ": " + e.message + (e.pointer.empty() ? "" : " (at " + e.pointer + ")"));
+}
+
+int serialize_command(const std::vector<std::string>& args) {
+  int status = 0;
+  auto in = read_inputs(args, false, status);
+  if (!in) return status;
+  schemajit::Engine engine;
+  auto ser = engine.compile(in->schema, in->options);
+  if (!ser) return report(ser.error(), "schema");
+  std::string out;
+  auto st = ser->serialize_json(in->data, out);
+  if (!st) return report(st.error(), "data");
+  std::cout << out << "\n";
+  return 0;
+}
+
+struct Timing {
+  double compile_ms = 0;
+  size_t bytes = 0;
+  double ns_per_call = 0;
+};
+
+// Compiles once, then serializes repeatedly: the median of 7 rounds of ~50 ms each.
+std::optional<Timing> measure(const std::string& schema, const std::string& options, const std::string& data,
+                              schemajit::Error& error) {
+  schemajit::Engine engine;
+  Timing t;
+  auto t0 = Clock::now();
+  auto ser = engine.compile(schema, options);
+  t.compile_ms = ms_since(t0);
+  if (!ser) { error = ser.error(); return std::nullopt; }
+  rapidjson::Document doc;
+  std::string perr;
+  if (!sj::parse_json(data, doc, perr)) { error = {"data is not valid JSON: " + perr, ""}; return std::nullopt; }
+  std::string out;
+  auto st = ser->serialize(doc, out);
+  if (!st) { error = st.error(); return std::nullopt; }
+  t.bytes = out.size();
+  size_t calls = 1;
+  for (;;) {  // calls per round: enough for ~50 ms
+    auto c0 = Clock::now();
+    for (size_t i = 0; i < calls; ++i) { out.clear(); (void)ser->serialize(doc, out); }
+    if (ms_since(c0) > 50 || calls > (size_t{1} << 30)) break;
+    calls *= 2;
+  }
+  std::vector<double> rounds;
+  size_t consumed = 0;
+  for (int r = 0; r < 7; ++r) {
+    auto c0 = Clock::now();
+    for (size_t i = 0; i < calls; ++i) {
+      out.clear();
+      (void)ser->serialize(doc, out);
+      consumed += static_cast<unsigned char>(out[out.size() / 2]);  // the output is read, not just written
+    }
+    rounds.push_back(ms_since(c0) * 1e6 / static_cast<double>(calls));
+  }
+  std::sort(rounds.begin(), rounds.end());
+  t.ns_per_call = rounds[rounds.size() / 2];
+  benchmark_sink = consumed;
+  return t;
+}
+
+int bench_command(const std::vector<std::string>& args) {
+  int status = 0;
+  auto in = read_inputs(args, true, status);
+  if (!in) return status;
+  schemajit::Error error;
+  auto t = measure(in->schema, in->options, in->data, error);
+  if (!t) return report(error, "bench");
+  double mbs = static_cast<double>(t->bytes) / t->ns_per_call * 1e9 / 1e6;
+  if (in->json) {
+    std::printf("{\"compile_ms\":%.3f,\"bytes\":%zu,\"ns_per_call\":%.1f,\"mb_per_s\":%.1f}\n", t->compile_ms, t->bytes,
+                t->ns_per_call, mbs);
+  } else {
+    std::printf("compile     %.3f ms\noutput      %zu bytes\nserialize   %.1f ns per call\nthroughput  %.1f MB/s\n",
+                t->compile_ms, t->bytes, t->ns_per_call, mbs);
+  }
+  return 0;
+}
+
+int demo_command() {
+  schemajit::Engine engine;
+  auto ser = engine.compile(kDefaultSchema, std::string_view{});
+  if (!ser) return report(ser.error(), "schema");
+  std::string out;
+  auto st = ser->serialize_json(kDefaultData, out);
+  if (!st) return report(st.error(), "data");
+  std::cout << out << "\n\n";
+  auto ir = engine.dump(kDefaultSchema, "", schemajit::DumpKind::IR);
+  std::istringstream lines(*ir);
+  std::string line;
+  std::cout << "IR (first lines; schemajit-dump prints all of it):\n";
+  for (int i = 0; i < 16 && std::getline(lines, line); ++i) std::cout << "  " << line << "\n";
+  schemajit::Error error;
+  auto t = measure(kDefaultSchema, "", kDefaultData, error);
+  if (!t) return report(error, "bench");
+  std::printf("\ncompile %.2f ms (schema text to callable machine code, O2)\n", t->compile_ms);
+  std::printf("serialize %.0f ns per call, %zu bytes, %.0f MB/s (median of 7 rounds)\n", t->ns_per_call, t->bytes,
+              static_cast<double>(t->bytes) / t->ns_per_call * 1e3);
+  return 0;
+}
+
+}  // namespace
+}  // namespace sj::tools
+
+int main(int argc, char** argv) {
+  using namespace sj::tools;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) return usage_error("which command?");
+  std::string cmd = args[0];
+  args.erase(args.begin());
+  if (cmd == "demo") return demo_command();
+  if (cmd == "serialize") return serialize_command(args);
+  if (cmd == "check") return check_command(args);
+  if (cmd == "bench") return bench_command(args);
+  return usage_error("unknown command " + cmd);
+}

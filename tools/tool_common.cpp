@@ -1,0 +1,121 @@
+#include "tools/tool_common.h"
+
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include "ir/schema_doc.h"
+
+namespace sj::tools {
+
+std::optional<std::string> read_file(const std::string& path, std::string& error) {
+  if (path == "-") return std::string(std::istreambuf_iterator<char>(std::cin), {});
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0) {
+    error = path + ": " + std::strerror(errno);
+    return std::nullopt;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    error = path + ": is a directory";
+    return std::nullopt;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = path + ": cannot open";
+    return std::nullopt;
+  }
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+std::vector<std::string> read_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    if (end > start) lines.emplace_back(text, start, end - start);
+    start = end + 1;
+  }
+  return lines;
+}
+
+namespace {
+
+std::string to_text(const rapidjson::Value& v) {
+  rapidjson::StringBuffer sb;
+  rapidjson::Writer<rapidjson::StringBuffer> w(sb);
+  v.Accept(w);
+  return {sb.GetString(), sb.GetSize()};
+}
+
+std::string clip(const std::string& s, size_t n = 300) { return s.size() <= n ? s : s.substr(0, n) + "…"; }
+
+// Where two texts first differ, with a little context.
+std::string diff(const std::string& want, const std::string& got) {
+  size_t i = 0;
+  while (i < want.size() && i < got.size() && want[i] == got[i]) ++i;
+  size_t from = i > 40 ? i - 40 : 0;
+  return "first difference at byte " + std::to_string(i) + "\n      want: " + clip(want.substr(from), 160) +
+         "\n      got:  " + clip(got.substr(from), 160);
+}
+
+}  // namespace
+
+CaseOutcome run_case(schemajit::Engine& engine, const std::string& line, const CheckOptions& check) {
+  CaseOutcome out;
+  rapidjson::Document c;
+  std::string err;
+  if (!sj::parse_json(line, c, err) || !c.IsObject()) {
+    out.detail = "case is not a JSON object: " + err;
+    return out;
+  }
+  out.id = c.HasMember("id") && c["id"].IsString() ? c["id"].GetString() : "?";
+  std::string schema = c.HasMember("schema") ? to_text(c["schema"]) : "{}";
+  rapidjson::Document options;
+  options.SetObject();
+  if (c.HasMember("options") && c["options"].IsObject()) options.CopyFrom(c["options"], options.GetAllocator());
+  if (check.opt_level >= 0) options.AddMember("optLevel", check.opt_level, options.GetAllocator());
+
+  const char* kind = c.HasMember("expected") ? "expected" : c.HasMember("error") ? "error" : "build_error";
+  std::string want = c.HasMember(kind) && c[kind].IsString() ? c[kind].GetString() : "";
+  out.error_case = std::strcmp(kind, "expected") != 0;
+
+  auto ser = engine.compile(schema, to_text(options));
+  if (!ser) {
+    out.passed = std::strcmp(kind, "build_error") == 0;
+    out.message_exact = out.passed && ser.error().message == want;
+    if (!out.passed) out.detail = "build error: " + clip(ser.error().message) + " (at " + ser.error().pointer + ")";
+    return out;
+  }
+  if (std::strcmp(kind, "build_error") == 0) {
+    out.detail = "compiled, but fast-json-stringify fails to build: " + clip(want);
+    return out;
+  }
+  std::string input = c.HasMember("input") && c["input"].IsString() ? c["input"].GetString() : "null";
+  std::string got = "prefix:";  // a non-empty buffer, so that appending and rollback are checked too
+  auto st = ser->serialize_json(input, got);
+  if (!st) {
+    out.passed = std::strcmp(kind, "error") == 0 && got == "prefix:";
+    out.message_exact = out.passed && st.error().message == want;
+    if (!out.passed)
+      out.detail = got != "prefix:" ? "buffer not rolled back on error" : "error: " + clip(st.error().message);
+    return out;
+  }
+  got.erase(0, 7);
+  if (std::strcmp(kind, "error") == 0) {
+    out.detail = "serialized, but fast-json-stringify throws: " + clip(want) + "\n      got:  " + clip(got, 160);
+    return out;
+  }
+  out.passed = got == want;
+  if (!out.passed) out.detail = diff(want, got);
+  return out;
+}
+
+}  // namespace sj::tools

@@ -1,0 +1,33 @@
+// What the command-line tools and the conformance test share: reading files, and running
+// conformance cases in the ../shared/conformance format.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/schemajit.h"
+
+namespace sj::tools {
+
+// The whole file, or nullopt with `error` set (unreadable, a directory, ...). "-" is stdin.
+std::optional<std::string> read_file(const std::string& path, std::string& error);
+
+// One conformance case: {id, schema, options, input, expected | error | build_error}.
+struct CaseOutcome {
+  std::string id;
+  bool passed = false;
+  bool error_case = false;       // the case expects an error or build_error
+  bool message_exact = false;    // ... and our message is the same text
+  std::string detail;            // why it failed: a short diff
+};
+
+struct CheckOptions {
+  int opt_level = -1;            // -1: the engine's default
+};
+
+CaseOutcome run_case(schemajit::Engine& engine, const std::string& jsonl_line, const CheckOptions& options);
+
+// Every line of a .jsonl file (empty lines skipped).
+std::vector<std::string> read_lines(const std::string& text);
+
+}  // namespace sj::tools
