@@ -88,6 +88,11 @@ Options parse_options(const rapidjson::Value& json) {
     } else if (key == "maxDataDepth") {
       if (!v.IsInt() || v.GetInt() < 1) throw CompileError("maxDataDepth must be a positive integer", "/maxDataDepth");
       o.max_data_depth = v.GetInt();
+    } else if (key == "schema") {
+      if (!v.IsObject()) continue;
+      auto doc = std::make_shared<rapidjson::Document>();
+      doc->CopyFrom(v, doc->GetAllocator());
+      o.external_schemas = std::move(doc);
     } else if (key == "cutoffs") {
       if (!v.IsObject()) throw CompileError("cutoffs must be an object", "/cutoffs");
       for (auto& c : v.GetObject()) {

@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 
 #include <rapidjson/document.h>
@@ -27,11 +28,14 @@ struct Options {
   int32_t max_data_depth = 1000;    // data nesting limit of recursive schemas and raw values
   int opt_level = 2;                // 0..3: LLVM optimisation level of generated code
   Cutoffs cutoffs;
+  // fjs's "schema" option: external schemas by key. Validated like the root; $refs into
+  // them are not supported yet (issue 3).
+  std::shared_ptr<const rapidjson::Document> external_schemas;
 };
 
 // Reads fast-json-stringify's options object ({"rounding": "floor", ...}) plus schemajit's
 // ("optLevel", "cutoffs": {"string": N}, "maxDataDepth"). Throws CompileError with fjs's
-// texts for invalid values. External schemas ("schema") are read by the loader.
+// texts for invalid values.
 Options parse_options(const rapidjson::Value& json);
 
 }  // namespace sj

@@ -165,6 +165,16 @@ SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
   if (!parse_json(text, doc_, error)) throw CompileError("schema is not valid JSON: " + error, "");
   check_meta(doc_, "");
   DepthMeter(doc_, options.max_depth).height(doc_, 0);
+  if (!options.external_schemas) return;
+  for (auto& m : options.external_schemas->GetObject()) {
+    std::string key(sv(m.name));
+    try {
+      check_meta(m.value, "");
+      DepthMeter(m.value, options.max_depth).height(m.value, 0);
+    } catch (const CompileError& e) {  // fjs names the external schema first
+      throw CompileError("\"" + key + "\" " + e.what(), pointer_append("/schema", key) + e.pointer);
+    }
+  }
 }
 
 SchemaDoc::Target SchemaDoc::resolve(const std::string& ref, const std::string& at) const {

@@ -1,0 +1,77 @@
+// Runs every conformance file of tests/conformance/ and, when it exists, ../shared/conformance/.
+// A case passes when the output is byte-identical to fast-json-stringify's, or when it fails at
+// the same stage. tests/conformance/expected-failures.txt lists the cases that may fail, each
+// with its reason; the test fails both when an unlisted case fails and when a listed one passes.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include "tools/tool_common.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::map<std::string, std::string> expected_failures() {
+  std::map<std::string, std::string> list;
+  std::ifstream in(std::string(SJ_SOURCE_DIR) + "/tests/conformance/expected-failures.txt");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    size_t tab = line.find('\t');
+    list[line.substr(0, tab)] = tab == std::string::npos ? "" : line.substr(tab + 1);
+  }
+  return list;
+}
+
+std::vector<fs::path> conformance_files() {
+  std::vector<fs::path> files;
+  for (const char* dir : {SJ_SOURCE_DIR "/tests/conformance", SJ_SHARED_CONFORMANCE_DIR}) {
+    if (!fs::is_directory(dir)) {
+      std::cout << "[ conformance ] " << dir << " not found: skipped\n";
+      continue;
+    }
+    std::vector<fs::path> here;
+    for (const auto& e : fs::directory_iterator(dir))
+      if (e.path().extension() == ".jsonl") here.push_back(e.path());
+    std::sort(here.begin(), here.end());
+    files.insert(files.end(), here.begin(), here.end());
+  }
+  return files;
+}
+
+TEST(Conformance, EveryCaseOfEveryFile) {
+  auto allowed = expected_failures();
+  schemajit::Engine engine;
+  size_t total_pass = 0, total_fail = 0, listed_seen = 0;
+  for (const auto& file : conformance_files()) {
+    std::string err;
+    auto text = sj::tools::read_file(file.string(), err);
+    ASSERT_TRUE(text) << err;
+    size_t pass = 0, fail = 0, errors = 0, exact = 0;
+    for (const auto& line : sj::tools::read_lines(*text)) {
+      auto r = sj::tools::run_case(engine, line, {});
+      bool listed = allowed.count(r.id) > 0;
+      listed_seen += listed;
+      if (r.passed) {
+        ++pass;
+        if (r.error_case) ++errors, exact += r.message_exact;
+        EXPECT_FALSE(listed) << r.id << " passes now: remove it from expected-failures.txt";
+      } else {
+        ++fail;
+        EXPECT_TRUE(listed) << r.id << " fails: " << r.detail;
+      }
+    }
+    std::cout << "[ conformance ] " << file.filename().string() << ": " << pass << " passed, " << fail
+              << " failed (listed as expected); error messages identical: " << exact << " of " << errors << "\n";
+    total_pass += pass;
+    total_fail += fail;
+  }
+  std::cout << "[ conformance ] all files: " << total_pass << " passed, " << total_fail << " expected failures\n";
+  EXPECT_GT(total_pass, 0u);
+}
+
+}  // namespace

@@ -1,0 +1,191 @@
+// Compiled serializers end to end: objects, arrays and the bulk/loop array branch, type
+// arrays, recursion, errors and rollback.
+#include <rapidjson/document.h>
+
+#include "tests/test_util.h"
+
+namespace {
+
+using sj::test::engine;
+using sj::test::run;
+
+TEST(Objects, RequiredFirstThenSchemaOrder) {
+  const char* s = R"({"type":"object","required":["c"],
+    "properties":{"a":{"type":"integer"},"b":{"type":"string"},"c":{"type":"boolean"}}})";
+  EXPECT_EQ(run(s, R"({"a":1,"b":"x","c":true})"), R"({"c":true,"a":1,"b":"x"})");
+  EXPECT_EQ(run(s, R"({"b":"x","c":false,"a":1})"), R"({"c":false,"a":1,"b":"x"})");
+  EXPECT_EQ(run(s, R"({"c":0})"), R"({"c":false})");
+  EXPECT_EQ(run(s, R"({"a":1})"), "ERR: \"c\" is required! @#");
+}
+
+TEST(Objects, ArrayIndexKeysComeFirst) {
+  const char* s = R"({"properties":{"b":{},"10":{},"a":{},"2":{}}})";
+  EXPECT_EQ(run(s, R"({"a":1,"b":2,"2":3,"10":4})"), R"({"2":3,"10":4,"b":2,"a":1})");
+}
+
+TEST(Objects, OptionalMembersAndCommas) {
+  const char* s = R"({"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"},"c":{"type":"integer"}}})";
+  EXPECT_EQ(run(s, "{}"), "{}");
+  EXPECT_EQ(run(s, R"({"b":2})"), R"({"b":2})");
+  EXPECT_EQ(run(s, R"({"c":3,"a":1})"), R"({"a":1,"c":3})");
+}
+
+TEST(Objects, DefaultsArePrintedVerbatim) {
+  const char* s = R"({"type":"object","required":["a"],"properties":{
+    "a":{"type":"integer","default":"not coerced"},"b":{"type":"string","default":{"x":[1]}}}})";
+  EXPECT_EQ(run(s, "{}"), R"({"a":"not coerced","b":{"x":[1]}})");
+  EXPECT_EQ(run(s, R"({"a":"7"})"), R"({"a":7,"b":{"x":[1]}})");
+}
+
+TEST(Objects, RequiredNotInProperties) {
+  const char* s = R"({"type":"object","required":["id","zz"],"properties":{"id":{"type":"integer"}}})";
+  EXPECT_EQ(run(s, R"({"id":1})"), "ERR: \"zz\" is required! @#");
+  EXPECT_EQ(run(s, R"({"id":1,"zz":2})"), R"({"id":1})");
+}
+
+TEST(Objects, AdditionalProperties) {
+  const char* raw = R"({"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":true})";
+  EXPECT_EQ(run(raw, R"({"x":[1,{"y":null}],"a":1,"2":true})"), R"({"a":"1","2":true,"x":[1,{"y":null}]})");
+  const char* typed = R"({"type":"object","additionalProperties":{"type":"number"}})";
+  EXPECT_EQ(run(typed, R"({"q\"k":"5","n":null})"), R"({"q\"k":5,"n":0})");
+  // With duplicate names JSON.parse keeps the first position and the last value.
+  EXPECT_EQ(run(raw, R"({"x":1,"y":2,"x":3})"), R"({"x":3,"y":2})");
+}
+
+TEST(Objects, KeysEscapedAtCompileTime) {
+  const char* s = R"({"type":"object","properties":{"q\"u\\o\nte":{"type":"integer"}}})";
+  EXPECT_EQ(run(s, R"({"q\"u\\o\nte":1})"), R"({"q\"u\\o\nte":1})");
+}
+
+TEST(Nullable, NullableAndConst) {
+  EXPECT_EQ(run(R"({"type":"string","nullable":true})", "null"), "null");
+  EXPECT_EQ(run(R"({"type":"object","nullable":true})", "null"), "null");
+  EXPECT_EQ(run(R"({"const":"fixed"})", "42"), R"("fixed")");
+  EXPECT_EQ(run(R"({"type":"string","const":"a","nullable":true})", "null"), "null");
+  EXPECT_EQ(run(R"({"type":"string","const":"a"})", "null"), R"("a")");
+}
+
+TEST(TypeArrays, NullFirstAndGuards) {
+  const char* s = R"({"type":["string","null"]})";
+  EXPECT_EQ(run(s, "null"), "null");
+  EXPECT_EQ(run(s, R"([1,2])"), R"("1,2")");
+  EXPECT_EQ(run(s, "{}"), "ERR: The value of '#' does not match schema definition. @#");
+  EXPECT_EQ(run(R"({"type":["integer","string"]})", "1.5"), "ERR: The value of '#' does not match schema definition. @#");
+  EXPECT_EQ(run(R"({"type":["integer","string"]})", "2.0"), "2");
+  EXPECT_EQ(run(R"({"type":["string","number"]})", "null"), R"("")");
+  EXPECT_EQ(run(R"({"type":["number","string"]})", "null"), "0");
+  EXPECT_EQ(run(R"({"type":["object","array"]})", "null"), "{}");
+  EXPECT_EQ(run(R"({"type":["boolean","object"]})", "true"), "true");
+}
+
+TEST(Refs, RecursiveSchemaAndDepthLimit) {
+  const char* tree = R"({"type":"object","properties":{"v":{"type":"integer"},"kids":{"type":"array","items":{"$ref":"#"}}}})";
+  EXPECT_EQ(run(tree, R"({"v":1,"kids":[{"v":2,"kids":[]},{"v":"3"}]})"), R"({"v":1,"kids":[{"v":2,"kids":[]},{"v":3}]})");
+  std::string deep = "{}";
+  for (int i = 0; i < 200; ++i) deep = R"({"kids":[)" + deep + "]}";
+  EXPECT_EQ(run(tree, deep, R"({"maxDataDepth":100})"), "ERR: Maximum data depth of 100 exceeded @#");
+  EXPECT_EQ(run(tree, deep).substr(0, 9), R"({"kids":[)");
+  const char* defs = R"({"definitions":{"id":{"type":"integer","default":7}},"type":"object",
+    "properties":{"a":{"$ref":"#/definitions/id"},"b":{"$ref":"#/definitions/id"}}})";
+  EXPECT_EQ(run(defs, R"({"b":"5"})"), R"({"a":7,"b":5})");
+}
+
+TEST(Errors, PathsAndRollback) {
+  const char* s = R"({"type":"object","properties":{"list":{"type":"array","items":{"type":"object",
+    "properties":{"n":{"type":"number"}}}}}})";
+  auto ser = engine().compile(s);
+  ASSERT_TRUE(ser);
+  rapidjson::Document d;
+  d.Parse(R"({"list":[{"n":1},{"n":2},{"n":"bad"}]})");
+  std::string out = "kept";
+  auto st = ser->serialize(d, out);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().message, "The value \"bad\" cannot be converted to a number.");
+  EXPECT_EQ(st.error().pointer, "#/properties/list/items/properties/n");
+  EXPECT_EQ(out, "kept");
+  d.Parse(R"({"list":[{"n":1}]})");
+  ASSERT_TRUE(ser->serialize(d, out));
+  EXPECT_EQ(out, R"(kept{"list":[{"n":1}]})");
+}
+
+TEST(Errors, CompileErrorsNameThePointer) {
+  auto e = engine().compile(R"({"type":"object","properties":{"a":{"type":"strnig"}}})");
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.error().message, "schema is invalid: data/properties/a/type must be equal to one of the allowed values");
+  EXPECT_EQ(e.error().pointer, "/properties/a/type");
+  e = engine().compile(R"({"properties":{"x":{"anyOf":[{"type":"string"}]}}})");
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.error().message, "not supported yet: anyOf");
+  EXPECT_EQ(e.error().pointer, "/properties/x/anyOf");
+  e = engine().compile(R"({"properties":{"x":{"$ref":"#/definitions/nope"}}})");
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.error().message, "Cannot find reference \"#/definitions/nope\"");
+  EXPECT_EQ(e.error().pointer, "/properties/x/$ref");
+  e = engine().compile(R"({"$ref":"#"})");
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.error().message, "Cannot resolve circular reference \"#\"");
+  e = engine().compile("{\"type\":");
+  ASSERT_FALSE(e);
+  e = engine().compile("{}", R"({"rounding":"foobar"})");
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.error().message, "Unsupported integer rounding method foobar");
+  EXPECT_EQ(e.error().pointer, "/rounding");
+}
+
+// The array node of the seed: output must not depend on which side of the cutoff an array
+// falls, nor on where the first non-string element sits.
+TEST(StringArrays, BulkAndLoopAgreeAtEveryLengthAndMiss) {
+  const char* s = R"({"type":"array","items":{"type":"string"}})";
+  const int cutoff = 8;
+  auto bulk = engine().compile(s, R"({"cutoffs":{"string":8}})");
+  auto loop = engine().compile(s, R"({"cutoffs":{"string":null}})");
+  ASSERT_TRUE(bulk && loop);
+  const char* misses[] = {"null", "12.5", "true", R"({"a":1})", R"([1,"x"])"};
+  for (int len : {0, 1, cutoff - 1, cutoff, cutoff + 1, 10 * cutoff}) {
+    for (int miss = -1; miss < len; ++miss) {
+      for (const char* m : misses) {
+        std::string in = "[";
+        for (int i = 0; i < len; ++i) {
+          if (i) in += ",";
+          in += i == miss ? std::string(m) : "\"s" + std::to_string(i) + (i % 3 ? "\\\"q\\n" : "") + "\"";
+        }
+        in += "]";
+        std::string a, b;
+        ASSERT_TRUE(bulk->serialize_json(in, a));
+        ASSERT_TRUE(loop->serialize_json(in, b));
+        ASSERT_EQ(a, b) << "len " << len << " miss " << miss << " " << m;
+        if (miss < 0) break;
+      }
+    }
+  }
+}
+
+TEST(StringArrays, LargeArrayMechanismJsonStringify) {
+  const char* s = R"({"type":"array","items":{"type":"object","properties":{"a":{"type":"integer"}}}})";
+  const char* opts = R"({"largeArrayMechanism":"json-stringify","largeArraySize":2})";
+  EXPECT_EQ(run(s, R"([{"a":"1","b":2}])", opts), R"([{"a":1}])");
+  EXPECT_EQ(run(s, R"([{"a":"1","b":2},null])", opts), R"([{"a":"1","b":2},null])");
+}
+
+TEST(Engine, SerializerOutlivesEngine) {
+  std::optional<schemajit::Serializer> ser;
+  {
+    schemajit::Engine e;
+    auto r = e.compile(R"({"type":"array","items":{"type":"number"}})");
+    ASSERT_TRUE(r);
+    ser.emplace(*r);
+  }
+  std::string out;
+  ASSERT_TRUE(ser->serialize_json("[1,2.5]", out));
+  EXPECT_EQ(out, "[1,2.5]");
+}
+
+TEST(Engine, EveryOptimisationLevelAgrees) {
+  const char* s = R"({"type":"object","properties":{"a":{"type":["integer","null"]},"b":{"type":"array","items":{"type":"string"}}},"additionalProperties":{"type":"boolean"}})";
+  const char* in = R"({"z":1,"b":["x",2,null],"a":null,"y":""})";
+  std::string want = run(s, in, R"({"optLevel":2})");
+  EXPECT_EQ(want, R"({"a":null,"b":["x","2",""],"z":true,"y":false})");
+  for (int level : {0, 1, 3}) EXPECT_EQ(run(s, in, "{\"optLevel\":" + std::to_string(level) + "}"), want) << level;
+}
+
+}  // namespace

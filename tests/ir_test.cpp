@@ -1,0 +1,57 @@
+// The loader's errors and the IR printer's text.
+#include "tests/test_util.h"
+
+namespace {
+
+std::string ir(const std::string& schema, const std::string& options = "") {
+  auto r = sj::test::engine().dump(schema, options, schemajit::DumpKind::IR);
+  return r ? *r : "ERROR " + r.error().message + " @" + r.error().pointer;
+}
+
+TEST(Loader, MetaSchemaErrors) {
+  EXPECT_EQ(ir("5"), "ERROR schema is invalid: data must be object,boolean @");
+  EXPECT_EQ(ir(R"({"required":"a"})"), "ERROR schema is invalid: data/required must be array @/required");
+  EXPECT_EQ(ir(R"({"properties":{"a":{"anyOf":{}}}})"), "ERROR schema is invalid: data/properties/a/anyOf must be array @/properties/a/anyOf");
+  EXPECT_EQ(ir(R"({"allOf":[]})"), "ERROR schema is invalid: data/allOf must NOT have fewer than 1 items @/allOf");
+  EXPECT_EQ(ir(R"({"properties":{"a":{"not":5}}})"), "ERROR schema is invalid: data/properties/a/not must be object,boolean @/properties/a/not");
+  EXPECT_EQ(ir(R"({"$defs":{"a":{"type":"foo"}},"$ref":"#/$defs/a"})"), "ERROR foo unsupported @/$defs/a/type");
+}
+
+TEST(Loader, MaxDepth) {
+  std::string deep = R"({"type":"string"})";
+  for (int i = 0; i < 101; ++i) deep = R"({"type":"object","properties":{"a":)" + deep + "}}";
+  EXPECT_EQ(ir(deep), "ERROR schema exceeds maximum depth of 100 @");
+  EXPECT_EQ(ir(R"({"properties":{"a":{"properties":{"b":{}}}}})", R"({"maxDepth":1})"),
+            "ERROR schema exceeds maximum depth of 1 @");
+  EXPECT_EQ(ir(R"({"type":"string"})", R"({"maxDepth":101})"),
+            "ERROR Unsupported max schema depth 101. Expected an integer between 0 and 100. @/maxDepth");
+}
+
+TEST(Printer, GoldenText) {
+  const char* schema = R"({"type":"object","required":["id"],"properties":{
+    "tags":{"type":"array","items":{"type":"string"}},
+    "id":{"type":"integer"},
+    "at":{"type":["string","null"],"format":"date-time"},
+    "child":{"$ref":"#"}},
+    "additionalProperties":true})";
+  EXPECT_EQ(ir(schema), R"(module  opt=O2  cutoff.string=8  largeArraySize=20000
+
+fn f0  #  (entry)
+  object  #
+    field "id":  required  (expected at #1)
+      integer rounding=trunc  #/properties/id
+    field "tags":  optional  (expected at #0)
+      array  #/properties/tags
+        items  (bulk-string when len >= 8, then loop)
+          string  #/properties/tags/items
+    field "at":  optional  (expected at #2)
+      type-switch  #/properties/at
+        null  writes null  #/properties/at
+        string format=date-time  #/properties/at
+    field "child":  optional  (expected at #3)
+      call f0  #/properties/child
+    extras raw
+)");
+}
+
+}  // namespace

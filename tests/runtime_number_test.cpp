@@ -1,0 +1,70 @@
+// Number text as JavaScript prints it (spec §9.1), and ToNumber of strings (§9.2).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "runtime/js_value.h"
+#include "runtime/number_text.h"
+
+namespace {
+
+using namespace sj::rt;
+
+std::string js(double x) {
+  char buf[kMaxDoubleText];
+  return std::string(buf, write_js_double(buf, x));
+}
+
+TEST(NumberText, JavaScriptRules) {
+  EXPECT_EQ(js(0), "0");
+  EXPECT_EQ(js(-0.0), "0");
+  EXPECT_EQ(js(1), "1");
+  EXPECT_EQ(js(-1.5), "-1.5");
+  EXPECT_EQ(js(1e21), "1e+21");
+  EXPECT_EQ(js(1e20), "100000000000000000000");
+  EXPECT_EQ(js(123456789012345680000.0), "123456789012345680000");
+  EXPECT_EQ(js(1e-7), "1e-7");
+  EXPECT_EQ(js(1.5e-7), "1.5e-7");
+  EXPECT_EQ(js(0.000001), "0.000001");
+  EXPECT_EQ(js(0.0000015), "0.0000015");
+  EXPECT_EQ(js(1.23e-18), "1.23e-18");
+  EXPECT_EQ(js(5e-324), "5e-324");
+  EXPECT_EQ(js(0.1 + 0.2), "0.30000000000000004");
+  EXPECT_EQ(js(1.7976931348623157e308), "1.7976931348623157e+308");
+  EXPECT_EQ(js(9007199254740993.0), "9007199254740992");
+  EXPECT_EQ(js(-1e-7), "-1e-7");
+  EXPECT_EQ(js(123.456), "123.456");
+  EXPECT_EQ(js(1e100), "1e+100");
+}
+
+TEST(NumberText, IntegersPrintExactly) {
+  char buf[kMaxIntText];
+  EXPECT_EQ(std::string(buf, write_int64(buf, 9007199254740993)), "9007199254740993");  // 2^53+1
+  EXPECT_EQ(std::string(buf, write_int64(buf, std::numeric_limits<int64_t>::min())), "-9223372036854775808");
+  EXPECT_EQ(std::string(buf, write_uint64(buf, std::numeric_limits<uint64_t>::max())), "18446744073709551615");
+}
+
+TEST(ToNumber, StringGrammar) {
+  auto n = [](const char* s) { return string_to_number(s, std::strlen(s)); };
+  EXPECT_EQ(n(""), 0);
+  EXPECT_EQ(n("  \t\n"), 0);
+  EXPECT_EQ(n("42"), 42);
+  EXPECT_EQ(n(" -1.5e3 "), -1500);
+  EXPECT_EQ(n(".5"), 0.5);
+  EXPECT_EQ(n("5."), 5);
+  EXPECT_EQ(n("+7"), 7);
+  EXPECT_EQ(n("0x1f"), 31);
+  EXPECT_EQ(n("0X1F"), 31);
+  EXPECT_EQ(n("0o17"), 15);
+  EXPECT_EQ(n("0b101"), 5);
+  EXPECT_EQ(n("Infinity"), std::numeric_limits<double>::infinity());
+  EXPECT_EQ(n("-Infinity"), -std::numeric_limits<double>::infinity());
+  EXPECT_EQ(n("\xc2\xa0" "3\xe2\x80\xa8"), 3);  // U+00A0 and U+2028 are trimmed
+  EXPECT_EQ(n("\xef\xbb\xbf" "8"), 8);            // so is U+FEFF
+  for (const char* bad : {"abc", "1_000", "-0x10", "0x", "1e", "e5", ".", "infinity", "1 2", "0b2", "--1"})
+    EXPECT_TRUE(std::isnan(n(bad))) << bad;
+}
+
+}  // namespace

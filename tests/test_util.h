@@ -1,0 +1,26 @@
+// Compile-and-serialize helpers shared by the engine tests.
+#pragma once
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine/schemajit.h"
+
+namespace sj::test {
+
+inline schemajit::Engine& engine() {
+  static schemajit::Engine e;
+  return e;
+}
+
+// The output, or "ERR: <message> @<schema path>" (or "COMPILE: ..." when the schema fails).
+inline std::string run(const std::string& schema, const std::string& input, const std::string& options = "") {
+  auto ser = engine().compile(schema, options);
+  if (!ser) return "COMPILE: " + ser.error().message + " @" + ser.error().pointer;
+  std::string out;
+  auto st = ser->serialize_json(input, out);
+  if (!st) return "ERR: " + st.error().message + " @" + st.error().pointer;
+  return out;
+}
+
+}  // namespace sj::test
