@@ -51,7 +51,9 @@ orc::JITTargetMachineBuilder host_builder(int level) {
   return jtmb;
 }
 
-// The new pass manager's default pipeline at `level` (nothing at 0).
+// Level 0: no IR passes. Level 1: a short function pipeline that removes what codegen's
+// straightforward emission leaves behind (stack slots, repeated flag loads, empty blocks).
+// Levels 2 and 3: the new pass manager's default O2/O3 pipelines.
 void optimize(llvm::Module& m, llvm::TargetMachine* tm, int level) {
   if (level == 0) return;
   llvm::LoopAnalysisManager lam;
@@ -64,7 +66,14 @@ void optimize(llvm::Module& m, llvm::TargetMachine* tm, int level) {
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
-  auto o = level == 1 ? llvm::OptimizationLevel::O1 : level == 2 ? llvm::OptimizationLevel::O2 : llvm::OptimizationLevel::O3;
+  if (level == 1) {
+    llvm::ModulePassManager mpm;
+    if (auto err = pb.parsePassPipeline(mpm, "function(sroa,early-cse,simplifycfg,instcombine<no-verify-fixpoint>)"))
+      fail(std::move(err));
+    mpm.run(m, mam);
+    return;
+  }
+  auto o = level == 2 ? llvm::OptimizationLevel::O2 : llvm::OptimizationLevel::O3;
   pb.buildPerModuleDefaultPipeline(o).run(m, mam);
 }
 

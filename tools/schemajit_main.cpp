@@ -172,7 +172,7 @@ int demo_command() {
   schemajit::Error error;
   auto t = measure(kDefaultSchema, "", kDefaultData, error);
   if (!t) return report(error, "bench");
-  std::printf("\ncompile %.2f ms (schema text to callable machine code, O2)\n", t->compile_ms);
+  std::printf("\ncompile %.2f ms (schema text to callable machine code, optLevel 1)\n", t->compile_ms);
   std::printf("serialize %.0f ns per call, %zu bytes, %.0f MB/s (median of 7 rounds)\n", t->ns_per_call, t->bytes,
               static_cast<double>(t->bytes) / t->ns_per_call * 1e3);
   return 0;
