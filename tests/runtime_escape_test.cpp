@@ -78,6 +78,7 @@ TEST_P(EscapeIsa, RandomBytesAgreeWithScalar) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Variants, EscapeIsa, ::testing::Values(Isa::Sse2, Isa::Avx2));
+INSTANTIATE_TEST_SUITE_P(Variants, EscapeIsa, ::testing::Values(Isa::Sse2, Isa::Avx2),
+                         [](const auto& info) { return info.param == Isa::Avx2 ? "Avx2" : "Sse2"; });
 
 }  // namespace
