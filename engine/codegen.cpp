@@ -263,10 +263,18 @@ class Codegen {
         "isstring");
   }
 
+  // NaN (a DOM can hold it as a double) is an error under type number, so the fast path
+  // takes integers and doubles that are not NaN; everything else goes to the coercion.
   void emit_number(const ir::Node& n, Value* v) {
     branch(
-        has_flag(v, dom::kNumberFlag), [&] { call("sj_write_number", {ctx_arg_, v}); },
+        plain_number(v), [&] { call("sj_write_number", {ctx_arg_, v}); },
         [&] { check(call("sj_coerce_number", {ctx_arg_, v, bytes(n.path)})); }, "isnumber");
+  }
+
+  Value* plain_number(Value* v) {
+    Value* d = b_.CreateLoad(b_.getDoubleTy(), v);
+    Value* not_nan = b_.CreateFCmpORD(d, d);
+    return b_.CreateOr(has_flag(v, dom::kInt64Flag | dom::kUint64Flag), b_.CreateAnd(has_flag(v, dom::kDoubleFlag), not_nan));
   }
 
   void emit_integer(const ir::Node& n, Value* v) {
@@ -586,16 +594,19 @@ class Codegen {
     literal("[");
     flush();
     Value* start = i64(0);
-    int64_t cutoff = irm_.options.cutoffs.string_array;
-    if (n.strategy == ir::ArrayStrategy::BulkString && cutoff != sj::Cutoffs::kNever) {
+    int64_t cutoff = ir::bulk_cutoff(irm_.options, n.strategy);
+    if (cutoff != sj::Cutoffs::kNever) {
       // The seed's length branch: at or above the cutoff the bulk kernel writes the leading
-      // run of plain strings and returns where the loop resumes (first non-string, or len).
+      // run of plain items and returns where the loop resumes (the first miss, or len).
+      const char* kernel = n.strategy == ir::ArrayStrategy::BulkString   ? "sj_bulk_string_array"
+                           : n.strategy == ir::ArrayStrategy::BulkNumber ? "sj_bulk_number_array"
+                                                                         : "sj_bulk_integer_array";
       BasicBlock* bulk = block("arr.bulk");
       BasicBlock* resume = block("arr.resume");
       BasicBlock* pre = b_.GetInsertBlock();
       b_.CreateCondBr(b_.CreateICmpUGE(len, i64(uint64_t(cutoff))), bulk, resume);
       go(bulk);
-      Value* miss = call("sj_bulk_string_array", {ctx_arg_, elems, len});
+      Value* miss = call(kernel, {ctx_arg_, elems, len});
       b_.CreateBr(resume);
       go(resume);
       auto* phi = b_.CreatePHI(b_.getInt64Ty(), 2, "start");

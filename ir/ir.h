@@ -28,7 +28,8 @@ enum class Kind {
 
 enum class StringFormat { None = 0, DateTime = 1, Date = 2, Time = 3, Unsafe = 4 };  // = rt::StringFormat
 enum class Extras { Drop, Raw, Schema };  // additionalProperties false/absent, true, schema
-enum class ArrayStrategy { Loop, BulkString };
+// Loop: the inlined loop only. Bulk*: the seed's length branch in front of the loop.
+enum class ArrayStrategy { Loop, BulkString, BulkNumber, BulkInteger };
 
 struct Node;
 using NodePtr = std::unique_ptr<Node>;
@@ -71,5 +72,8 @@ struct Module {
 };
 
 const char* kind_name(Kind k);
+const char* strategy_name(ArrayStrategy s);
+// The length from which an array of this strategy takes its bulk path (kNever for Loop).
+int64_t bulk_cutoff(const Options& o, ArrayStrategy s);
 
 }  // namespace sj::ir

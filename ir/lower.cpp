@@ -231,9 +231,14 @@ class Lowerer {
     if (items && items->IsArray()) unsupported("tuples (items as an array)", pointer_append(path, "items"));
     bool raw = !items || items->IsBool() || (items->IsObject() && items->ObjectEmpty());
     if (!raw) n->items = lower(*items, pointer_append(path, "items"));
+    // Plain items (no format, nullable or const) under the default mechanism get the bulk
+    // branch (spec §14.2-3); everything else, and json-stringify mode, keeps the loop.
     const Node* it = n->items.get();
-    if (it && !n->large_as_json && it->kind == Kind::String && it->format == StringFormat::None && !it->nullable)
-      n->strategy = ArrayStrategy::BulkString;
+    if (it && !n->large_as_json && !it->nullable) {
+      if (it->kind == Kind::String && it->format == StringFormat::None) n->strategy = ArrayStrategy::BulkString;
+      if (it->kind == Kind::Number) n->strategy = ArrayStrategy::BulkNumber;
+      if (it->kind == Kind::Integer) n->strategy = ArrayStrategy::BulkInteger;
+    }
     return n;
   }
 
@@ -249,6 +254,26 @@ Module lower(const SchemaDoc& doc, const Options& options) {
   m.options = options;
   Lowerer(doc, m).run();
   return m;
+}
+
+int64_t bulk_cutoff(const Options& o, ArrayStrategy s) {
+  switch (s) {
+    case ArrayStrategy::BulkString: return o.cutoffs.string_array;
+    case ArrayStrategy::BulkNumber: return o.cutoffs.number_array;
+    case ArrayStrategy::BulkInteger: return o.cutoffs.integer_array;
+    case ArrayStrategy::Loop: break;
+  }
+  return Cutoffs::kNever;
+}
+
+const char* strategy_name(ArrayStrategy s) {
+  switch (s) {
+    case ArrayStrategy::BulkString: return "bulk-string";
+    case ArrayStrategy::BulkNumber: return "bulk-number";
+    case ArrayStrategy::BulkInteger: return "bulk-integer";
+    case ArrayStrategy::Loop: break;
+  }
+  return "loop";
 }
 
 const char* kind_name(Kind k) {

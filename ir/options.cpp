@@ -1,9 +1,14 @@
 #include "ir/options.h"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "ir/error.h"
+#include "ir/schema_doc.h"
 #include "runtime/js_value.h"
 
 namespace sj {
@@ -39,6 +44,45 @@ bool parse_int(const std::string& text, int64_t& out) {
 }
 
 }  // namespace
+
+void apply_cutoffs(const rapidjson::Value& json, Cutoffs& c, const std::string& pointer) {
+  if (!json.IsObject()) throw CompileError("cutoffs must be an object", pointer);
+  for (auto& m : json.GetObject()) {
+    std::string kind = m.name.GetString();
+    int64_t* slot = kind == "string" ? &c.string_array : kind == "number" ? &c.number_array
+                  : kind == "integer" ? &c.integer_array : nullptr;
+    if (!slot) throw CompileError("unknown cutoff \"" + kind + "\" (string, number, integer)", pointer + "/" + kind);
+    if (m.value.IsNull()) *slot = Cutoffs::kNever;
+    else if (m.value.IsInt64() && m.value.GetInt64() >= 0) *slot = m.value.GetInt64();
+    else throw CompileError("a cutoff is a non-negative integer, or null for never", pointer + "/" + kind);
+  }
+}
+
+Cutoffs load_cutoffs(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw CompileError("cannot read cutoffs file " + path, "/cutoffsFile");
+  std::string text(std::istreambuf_iterator<char>(in), {});
+  rapidjson::Document doc;
+  std::string err;
+  if (!parse_json(text, doc, err)) throw CompileError("cutoffs file " + path + ": " + err, "/cutoffsFile");
+  Cutoffs c;
+  apply_cutoffs(doc, c, "");
+  return c;
+}
+
+Cutoffs Cutoffs::defaults() {
+  static const Cutoffs loaded = [] {
+    const char* path = std::getenv("SCHEMAJIT_CUTOFFS");
+    if (!path || !*path) return Cutoffs{};
+    try {
+      return load_cutoffs(path);
+    } catch (const CompileError& e) {
+      std::fprintf(stderr, "schemajit: SCHEMAJIT_CUTOFFS ignored: %s\n", e.what());
+      return Cutoffs{};
+    }
+  }();
+  return loaded;
+}
 
 Options parse_options(const rapidjson::Value& json) {
   Options o;
@@ -94,14 +138,10 @@ Options parse_options(const rapidjson::Value& json) {
       doc->CopyFrom(v, doc->GetAllocator());
       o.external_schemas = std::move(doc);
     } else if (key == "cutoffs") {
-      if (!v.IsObject()) throw CompileError("cutoffs must be an object", "/cutoffs");
-      for (auto& c : v.GetObject()) {
-        std::string ck = c.name.GetString();
-        if (ck != "string") throw CompileError("unknown cutoff \"" + ck + "\"", "/cutoffs/" + ck);
-        if (c.value.IsNull()) o.cutoffs.string_array = Cutoffs::kNever;
-        else if (c.value.IsInt64() && c.value.GetInt64() >= 0) o.cutoffs.string_array = c.value.GetInt64();
-        else throw CompileError("a cutoff is a non-negative integer, or null for never", "/cutoffs/" + ck);
-      }
+      apply_cutoffs(v, o.cutoffs, "/cutoffs");
+    } else if (key == "cutoffsFile") {
+      if (!v.IsString()) throw CompileError("cutoffsFile must be a path", "/cutoffsFile");
+      o.cutoffs = load_cutoffs(v.GetString());
     }
     // Other fjs options (ajv, mode, compileValidators, inlineValidators, forceProjection)
     // do not change the bytes printed by the keywords supported so far.

@@ -12,13 +12,25 @@ namespace sj {
 enum class Rounding : int32_t { Trunc = 0, Floor = 1, Ceil = 2, Round = 3 };  // = rt::Rounding
 enum class LargeArrayMechanism { Default, JsonStringify };
 
-// Lengths from which an array takes its bulk path instead of the inlined loop.
-// Provisional: 8 mirrors fast-json-stringify's string cutoff on Node 22; the calibration tool
-// (issue 4) replaces these with values measured on the reference machine.
+// Lengths from which an array takes its bulk path instead of the inlined loop, per item kind.
+// The built-in values are measured by schemajit-calibrate on the project's reference machine
+// (README, "Array cutoffs"); kNever keeps the loop at every length.
 struct Cutoffs {
   static constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
   int64_t string_array = 8;
+  int64_t number_array = 8;
+  int64_t integer_array = 8;
+
+  // The built-in values, overridden by the file named in $SCHEMAJIT_CUTOFFS when that is set
+  // (read once per process; an unreadable or malformed file is ignored with a warning).
+  static Cutoffs defaults();
 };
+
+// Reads a cutoffs file as schemajit-calibrate writes it: {"string": N, "number": N,
+// "integer": N} (null = never). Throws CompileError.
+Cutoffs load_cutoffs(const std::string& path);
+// Applies the members of a {"string": N, ...} object onto `c`. Throws CompileError.
+void apply_cutoffs(const rapidjson::Value& json, Cutoffs& c, const std::string& pointer);
 
 struct Options {
   Rounding rounding = Rounding::Trunc;
@@ -30,14 +42,14 @@ struct Options {
   // generator) runs as fast as O2 on the default schema at ~60% of O2's compile time; 0
   // compiles ~13x faster and runs ~1.3x slower (README, "Figures").
   int opt_level = 1;
-  Cutoffs cutoffs;
+  Cutoffs cutoffs = Cutoffs::defaults();
   // fjs's "schema" option: external schemas by key. Validated like the root; $refs into
   // them are not supported yet (issue 3).
   std::shared_ptr<const rapidjson::Document> external_schemas;
 };
 
 // Reads fast-json-stringify's options object ({"rounding": "floor", ...}) plus schemajit's
-// ("optLevel", "cutoffs": {"string": N}, "maxDataDepth"). Throws CompileError with fjs's
+// ("optLevel", "cutoffs": {"string": N, ...}, "cutoffsFile": path, "maxDataDepth"). Throws CompileError with fjs's
 // texts for invalid values.
 Options parse_options(const rapidjson::Value& json);
 

@@ -20,7 +20,8 @@ class Printer {
 
   std::string run() {
     const Options& o = m_.options;
-    out_ += "module  opt=O" + std::to_string(o.opt_level) + "  cutoff.string=" + cutoff(o.cutoffs.string_array) +
+    out_ += "module  opt=O" + std::to_string(o.opt_level) + "  cutoffs: string=" + cutoff(o.cutoffs.string_array) +
+            " number=" + cutoff(o.cutoffs.number_array) + " integer=" + cutoff(o.cutoffs.integer_array) +
             "  largeArraySize=" + std::to_string(o.large_array_size) + "\n";
     for (size_t i = 0; i < m_.functions.size(); ++i) {
       out_ += "\nfn f" + std::to_string(i) + "  " + m_.functions[i].path + (i == 0 ? "  (entry)" : "") + "\n";
@@ -60,7 +61,9 @@ class Printer {
         node(*n.extras_schema, d + 2);
       }
     } else if (n.kind == Kind::Array) {
-      std::string how = n.strategy == ArrayStrategy::BulkString ? "bulk-string when len >= " + cutoff(m_.options.cutoffs.string_array) + ", then loop" : "loop";
+      std::string how = n.strategy == ArrayStrategy::Loop ? "loop"
+                        : std::string(strategy_name(n.strategy)) + " when len >= " +
+                              cutoff(bulk_cutoff(m_.options, n.strategy)) + ", then loop";
       if (n.large_as_json) how += "; json-stringify when len >= " + std::to_string(m_.options.large_array_size);
       line(d + 1, "items  (" + how + ")" + (n.items ? "" : "  raw"));
       if (n.items) node(*n.items, d + 2);

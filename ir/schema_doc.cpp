@@ -1,5 +1,6 @@
 #include "ir/schema_doc.h"
 
+#include <array>
 #include <set>
 #include <unordered_map>
 
@@ -33,11 +34,22 @@ namespace {
 using rapidjson::Value;
 
 // Keywords whose value is one schema / a map of schemas / a list of schemas (draft-07).
-const std::set<std::string_view> kSchemaKeywords = {"not", "if", "then", "else", "additionalProperties",
-                                                    "additionalItems", "contains", "propertyNames"};
-const std::set<std::string_view> kSchemaMapKeywords = {"properties", "patternProperties", "definitions", "dependencies"};
-const std::set<std::string_view> kSchemaListKeywords = {"allOf", "anyOf", "oneOf"};
-const std::set<std::string_view> kTypeNames = {"array", "boolean", "integer", "null", "number", "object", "string"};
+// Constant-initialised arrays, not std::sets: compile() may run from another translation
+// unit's static initializer, before this file's dynamic initialisation.
+template <size_t N>
+struct Names {
+  std::array<std::string_view, N> names;
+  constexpr bool count(std::string_view k) const {
+    for (auto n : names)
+      if (n == k) return true;
+    return false;
+  }
+};
+constexpr Names<8> kSchemaKeywords{{"not", "if", "then", "else", "additionalProperties", "additionalItems", "contains",
+                                    "propertyNames"}};
+constexpr Names<4> kSchemaMapKeywords{{"properties", "patternProperties", "definitions", "dependencies"}};
+constexpr Names<3> kSchemaListKeywords{{"allOf", "anyOf", "oneOf"}};
+constexpr Names<7> kTypeNames{{"array", "boolean", "integer", "null", "number", "object", "string"}};
 
 std::string_view sv(const Value& v) { return {v.GetString(), v.GetStringLength()}; }
 

@@ -46,6 +46,8 @@ enum Type : uint8_t { V, I32, I64, F64, P };
   X(sj_member_order, sj::abi::P, sj::abi::P, sj::abi::P)                          \
   X(sj_key_declared, sj::abi::I32, sj::abi::P, sj::abi::I64, sj::abi::P, sj::abi::I64) \
   X(sj_bulk_string_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)     \
+  X(sj_bulk_number_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)     \
+  X(sj_bulk_integer_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)    \
   X(sj_error_required, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::I64, sj::abi::P) \
   X(sj_error_mismatch, sj::abi::I32, sj::abi::P, sj::abi::P)                      \
   X(sj_error_depth, sj::abi::I32, sj::abi::P, sj::abi::P)
@@ -80,6 +82,9 @@ int32_t sj_key_declared(const void* keys, int64_t count, const char* key, int64_
 // Writes elems[0..) while they are strings, comma-separated, and returns the index of the
 // first element that is not a string (len when all are).
 int64_t sj_bulk_string_array(SjCtx* ctx, const SjValue* elems, int64_t len);
+// The same for numbers (miss: not a number, or NaN) and integers (miss: not integral).
+int64_t sj_bulk_number_array(SjCtx* ctx, const SjValue* elems, int64_t len);
+int64_t sj_bulk_integer_array(SjCtx* ctx, const SjValue* elems, int64_t len);
 // Errors: record the message and the schema path, return 1.
 SjStatus sj_error_required(SjCtx* ctx, const char* name, int64_t len, const char* path);
 SjStatus sj_error_mismatch(SjCtx* ctx, const char* path);

@@ -134,9 +134,9 @@ extern "C" SjStatus sj_coerce_string(SjCtx* ctx, const SjValue* v, int32_t forma
 }
 
 extern "C" SjStatus sj_coerce_number(SjCtx* ctx, const SjValue* v, const char* path) {
-  if (v->IsNumber()) { sj_write_number(ctx, v); return 0; }
   double x = to_number(*v);
   if (std::isnan(x)) return cannot_convert(ctx, *v, "a number", path);
+  if (v->IsNumber()) { sj_write_number(ctx, v); return 0; }  // exact int64/uint64, ±Infinity as null
   put_number(ctx, x);
   return 0;
 }

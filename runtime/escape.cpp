@@ -34,12 +34,17 @@ size_t find_escape_scalar(const char* s, size_t n) {
   return n;
 }
 
+size_t copy_clean_scalar(char* dst, const char* s, size_t n) {
+  size_t i = 0;
+  for (; i < n && !kEscape.len[static_cast<uint8_t>(s[i])]; ++i) dst[i] = s[i];
+  return i;
+}
+
 char* write_quoted(char* dst, const char* s, size_t n) {
   *dst++ = '"';
   size_t i = 0;
   while (i < n) {
-    size_t run = find_escape(s + i, n - i);
-    std::memcpy(dst, s + i, run);
+    size_t run = copy_clean(dst, s + i, n - i);
     dst += run;
     i += run;
     if (i == n) break;

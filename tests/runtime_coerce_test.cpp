@@ -1,5 +1,9 @@
 // The coercion table of spec §4, through compiled serializers: every schema type against
 // every kind of input value.
+#include <limits>
+
+#include <rapidjson/document.h>
+
 #include "tests/test_util.h"
 
 namespace {
@@ -100,6 +104,39 @@ TEST(Coercion, Formats) {
   EXPECT_EQ(run(R"({"type":"string","format":"time"})", "{}"), "ERR: The value \"[object Object]\" cannot be converted to a time. @#");
   EXPECT_EQ(run(R"({"type":"string","format":"unsafe"})", R"("a\"b")"), "\"a\"b\"");
   EXPECT_EQ(run(R"({"type":"string","format":"unsafe"})", "1.5"), "\"1.5\"");
+}
+
+}  // namespace
+
+namespace {
+
+// Doubles a DOM can hold although JSON text cannot: NaN and ±Infinity (spec §9.1).
+TEST(Coercion, NonFiniteDoublesInTheDom) {
+  auto number = sj::test::engine().compile(R"({"type":"array","items":{"type":"number"}})");
+  auto integer = sj::test::engine().compile(R"({"type":"array","items":{"type":"integer"}})");
+  auto raw = sj::test::engine().compile(R"({"type":"array"})");
+  ASSERT_TRUE(number && integer && raw);
+  rapidjson::Document d;
+  d.SetArray();
+  d.PushBack(std::numeric_limits<double>::infinity(), d.GetAllocator());
+  d.PushBack(-std::numeric_limits<double>::infinity(), d.GetAllocator());
+  std::string out;
+  ASSERT_TRUE(number->serialize(d, out));
+  EXPECT_EQ(out, "[null,null]");
+  out.clear();
+  ASSERT_TRUE(raw->serialize(d, out));
+  EXPECT_EQ(out, "[null,null]");
+  auto st = integer->serialize(d, out);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().message, "The value \"Infinity\" cannot be converted to an integer.");
+  d.PushBack(std::numeric_limits<double>::quiet_NaN(), d.GetAllocator());
+  st = number->serialize(d, out);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().message, "The value \"NaN\" cannot be converted to a number.");
+  EXPECT_EQ(st.error().pointer, "#/items");
+  out.clear();
+  ASSERT_TRUE(raw->serialize(d, out));
+  EXPECT_EQ(out, "[null,null,null]");
 }
 
 }  // namespace

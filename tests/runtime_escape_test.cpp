@@ -43,13 +43,22 @@ TEST(Escape, AllControlBytes) {
 
 class EscapeIsa : public ::testing::TestWithParam<Isa> {
  protected:
-  void TearDown() override { set_escape_isa(cpu_has_avx2() ? Isa::Avx2 : Isa::Sse2); }
+  void SetUp() override {
+    if (!cpu_has(GetParam())) GTEST_SKIP() << isa_name(GetParam()) << " is not available on this CPU";
+  }
+  void TearDown() override { set_escape_isa(Isa::Avx512); }  // back to the best available
+  static size_t (*kernel())(const char*, size_t) {
+    switch (GetParam()) {
+      case Isa::Avx512: return find_escape_avx512;
+      case Isa::Avx2: return find_escape_avx2;
+      default: return find_escape_sse2;
+    }
+  }
 };
 
 TEST_P(EscapeIsa, FindEscapeMatchesScalarAtEveryPosition) {
-  auto find = GetParam() == Isa::Avx2 ? find_escape_avx2 : find_escape_sse2;
-  if (GetParam() == Isa::Avx2 && !cpu_has_avx2()) GTEST_SKIP() << "no AVX2 on this CPU";
-  for (size_t len = 0; len <= 100; ++len) {
+  auto find = kernel();
+  for (size_t len = 0; len <= 200; ++len) {
     std::string s(len, 'a');
     EXPECT_EQ(find(s.data(), len), len);
     for (size_t pos = 0; pos < len; ++pos) {
@@ -63,12 +72,28 @@ TEST_P(EscapeIsa, FindEscapeMatchesScalarAtEveryPosition) {
   }
 }
 
+TEST_P(EscapeIsa, CopyCleanMatchesScalarAtEveryPosition) {
+  auto copy = GetParam() == Isa::Avx512 ? copy_clean_avx512 : GetParam() == Isa::Avx2 ? copy_clean_avx2 : copy_clean_sse2;
+  for (size_t len = 0; len <= 200; ++len) {
+    std::string s(len, 'a');
+    for (size_t i = 0; i < len; ++i) s[i] = static_cast<char>('a' + i % 26);
+    for (size_t pos = 0; pos <= len; ++pos) {
+      std::string t = s;
+      if (pos < len) t[pos] = pos % 2 ? '"' : '\x01';
+      std::string want(len, '\0'), got(len, '\0');
+      size_t n_ref = copy_clean_scalar(want.data(), t.data(), len);
+      size_t n_vec = copy(got.data(), t.data(), len);
+      ASSERT_EQ(n_vec, n_ref) << "len " << len << " pos " << pos;
+      ASSERT_EQ(got.substr(0, n_vec), want.substr(0, n_ref));
+    }
+  }
+}
+
 TEST_P(EscapeIsa, RandomBytesAgreeWithScalar) {
-  if (GetParam() == Isa::Avx2 && !cpu_has_avx2()) GTEST_SKIP() << "no AVX2 on this CPU";
   set_escape_isa(GetParam());
   std::mt19937 rng(7);
   for (int round = 0; round < 2000; ++round) {
-    std::string s(rng() % 200, ' ');
+    std::string s(rng() % 300, ' ');
     for (auto& c : s) c = static_cast<char>(rng() % 8 == 0 ? rng() % 0x22 : 0x20 + rng() % 0xe0);
     std::string vec = escaped(s);
     set_escape_isa(Isa::Scalar);
@@ -78,7 +103,7 @@ TEST_P(EscapeIsa, RandomBytesAgreeWithScalar) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Variants, EscapeIsa, ::testing::Values(Isa::Sse2, Isa::Avx2),
-                         [](const auto& info) { return info.param == Isa::Avx2 ? "Avx2" : "Sse2"; });
+INSTANTIATE_TEST_SUITE_P(Variants, EscapeIsa, ::testing::Values(Isa::Sse2, Isa::Avx2, Isa::Avx512),
+                         [](const auto& info) { return std::string(isa_name(info.param)); });
 
 }  // namespace

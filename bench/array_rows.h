@@ -1,0 +1,24 @@
+// The rows of the seed's array benchmark (issue 4): each a schema, options and a document,
+// shared by the benchmark (bench/array_bench.cpp) and the calibration tool's checks.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace sj::bench {
+
+struct Row {
+  std::string name;
+  std::string schema;
+  std::string options;  // extra options object members, e.g. "\"largeArrayMechanism\":\"json-stringify\""
+  std::string data;     // the document, JSON text
+};
+
+// string[n] of `width`-character strings; with `escapes` every string holds a quote or backslash.
+std::string string_array(int n, int width, bool escapes = false);
+std::string number_array(int n);
+std::string integer_array(int n);
+std::string tags_object(int id, int tags);
+
+std::vector<Row> seed_rows();
+
+}  // namespace sj::bench
