@@ -34,7 +34,7 @@ TEST(Printer, GoldenText) {
     "at":{"type":["string","null"],"format":"date-time"},
     "child":{"$ref":"#"}},
     "additionalProperties":true})";
-  EXPECT_EQ(ir(schema), R"(module  opt=O1  cutoff.string=8  largeArraySize=20000
+  EXPECT_EQ(ir(schema, R"({"cutoffs":{"string":8,"number":8,"integer":8}})"), R"(module  opt=O1  cutoffs: string=8 number=8 integer=8  largeArraySize=20000
 
 fn f0  #  (entry)
   object  #
