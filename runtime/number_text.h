@@ -11,6 +11,9 @@ inline constexpr int kMaxIntText = 21;
 // x must be finite. Shortest round-trip digits, fixed notation for 1e-7 < |x| < 1e21,
 // exponent form ("1e+21", "1.5e-7") outside; -0 prints "0".
 char* write_js_double(char* dst, double x);
+// The same through the general (Ryu) path only: the reference write_js_double's fast path
+// for short decimals is tested against.
+char* write_js_double_ryu(char* dst, double x);
 char* write_int64(char* dst, int64_t x);
 char* write_uint64(char* dst, uint64_t x);
 

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
+#include <random>
 #include <limits>
 #include <string>
 
@@ -37,6 +39,36 @@ TEST(NumberText, JavaScriptRules) {
   EXPECT_EQ(js(-1e-7), "-1e-7");
   EXPECT_EQ(js(123.456), "123.456");
   EXPECT_EQ(js(1e100), "1e+100");
+}
+
+// The short-decimal fast path must print what the Ryu path prints, on decimals with few
+// digits (its domain), on their neighbours one ulp away, and on random bit patterns.
+TEST(NumberText, FastPathAgreesWithRyu) {
+  auto both = [](double x) {
+    char a[kMaxDoubleText], b[kMaxDoubleText];
+    return std::make_pair(std::string(a, write_js_double(a, x)), std::string(b, write_js_double_ryu(b, x)));
+  };
+  std::mt19937_64 rng(42);
+  for (int i = 0; i < 300000; ++i) {
+    int digits = static_cast<int>(rng() % 16) + 1;
+    double m = static_cast<double>(rng() % static_cast<uint64_t>(std::pow(10.0, digits)));
+    double x = m / std::pow(10.0, static_cast<double>(rng() % 20));
+    for (double y : {x, std::nextafter(x, 0.0), std::nextafter(x, 1e300), -x}) {
+      auto [fast, ryu] = both(y);
+      ASSERT_EQ(fast, ryu) << std::hexfloat << y;
+    }
+    uint64_t bits = rng();
+    double r;
+    std::memcpy(&r, &bits, 8);
+    if (std::isfinite(r)) {
+      auto [fast, ryu] = both(r);
+      ASSERT_EQ(fast, ryu) << std::hexfloat << r;
+    }
+  }
+  for (double x : {0.1, 0.2, 0.3, 1.1, 2.675, 1e-7, 123456.789, 4503599627370495.5, 0.5, 1.5, 9007199254740991.0}) {
+    auto [fast, ryu] = both(x);
+    EXPECT_EQ(fast, ryu) << x;
+  }
 }
 
 TEST(NumberText, IntegersPrintExactly) {
