@@ -13,7 +13,7 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
-#include "bench/array_rows.h"
+#include "tools/array_shapes.h"
 #include "engine/schemajit.h"
 
 namespace {
@@ -29,7 +29,7 @@ struct Prepared {
   size_t bytes = 0;
 };
 
-std::shared_ptr<Prepared> prepare(const sj::bench::Row& row) {
+std::shared_ptr<Prepared> prepare(const sj::tools::Row& row) {
   auto p = std::make_shared<Prepared>();
   p->doc.Parse<rapidjson::kParseFullPrecisionFlag>(row.data.c_str());
   std::string extra = row.options.empty() ? "" : "," + row.options;
@@ -80,7 +80,7 @@ void copy(benchmark::State& state, std::shared_ptr<Prepared> p) {
 }
 
 const bool registered = [] {
-  for (const auto& row : sj::bench::seed_rows()) {
+  for (const auto& row : sj::tools::seed_rows()) {
     auto p = prepare(row);
     if (!p) continue;
     benchmark::RegisterBenchmark(("seed/" + row.name + "/native").c_str(), native, p);

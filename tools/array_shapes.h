@@ -1,10 +1,10 @@
-// The rows of the seed's array benchmark (issue 4): each a schema, options and a document,
-// shared by the benchmark (bench/array_bench.cpp) and the calibration tool's checks.
+// Array documents of the shapes the seed measured: the rows of its benchmark
+// (bench/array_bench.cpp) and the arrays schemajit-calibrate times.
 #pragma once
 #include <string>
 #include <vector>
 
-namespace sj::bench {
+namespace sj::tools {
 
 struct Row {
   std::string name;
@@ -21,4 +21,4 @@ std::string tags_object(int id, int tags);
 
 std::vector<Row> seed_rows();
 
-}  // namespace sj::bench
+}  // namespace sj::tools

@@ -1,6 +1,6 @@
-#include "bench/array_rows.h"
+#include "tools/array_shapes.h"
 
-namespace sj::bench {
+namespace sj::tools {
 
 std::string string_array(int n, int width, bool escapes) {
   std::string out = "[";
@@ -55,4 +55,4 @@ std::vector<Row> seed_rows() {
   };
 }
 
-}  // namespace sj::bench
+}  // namespace sj::tools

@@ -1,0 +1,230 @@
+// schemajit-calibrate: measures, on this machine, the array length from which each bulk
+// kernel beats the inlined loop, and writes the cutoffs the engine loads.
+//
+//   schemajit-calibrate [--out DIR] [--rounds N] [--repeat R] [--max LEN]
+//
+// For each kind of array (strings of 8, 40 and 120 characters, 8-character strings that all
+// need escaping, numbers, integers) and each length 1, 2, 4, ... LEN, it serializes the same
+// document through a loop-only serializer (cutoff = never) and a bulk one (cutoff = 0),
+// interleaving the two in N rounds (median taken, output consumed). The crossover of a kind
+// is the smallest measured length from which bulk beats the loop at every larger measured
+// length, where a tie within kTie (3%, above this machine's round-to-round noise of the
+// medians) counts as a win: where both paths do the same per-element work (strings that all
+// need escaping, number text) bulk is no slower, and noise must not decide the cutoff. The string cutoff is the largest crossover over the four string kinds: the one
+// that is safe whatever the strings' lengths. The whole measurement is repeated R times and
+// each kind's crossover is the median of its R crossovers (single runs move by a power of
+// two on a noisy machine). Writes DIR/cutoffs.json (load it with the
+// option "cutoffsFile" or $SCHEMAJIT_CUTOFFS) and DIR/<kind>.svg, the throughput of both paths
+// with the crossover marked.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "engine/schemajit.h"
+#include "tools/array_shapes.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Kind {
+  std::string label;     // column of the table
+  std::string file;      // svg name
+  std::string item;      // items type, and its cutoffs key
+  std::string (*make)(int length);
+};
+
+std::string strings8(int n) { return sj::tools::string_array(n, 8); }
+std::string strings40(int n) { return sj::tools::string_array(n, 40); }
+std::string strings120(int n) { return sj::tools::string_array(n, 120); }
+std::string escapes8(int n) { return sj::tools::string_array(n, 8, true); }
+
+const std::vector<Kind>& kinds() {
+  static const std::vector<Kind> k = {
+      {"8 chars", "strings-8", "string", strings8},
+      {"40 chars", "strings-40", "string", strings40},
+      {"120 chars", "strings-120", "string", strings120},
+      {"8 chars + escapes", "strings-8-escapes", "string", escapes8},
+      {"numbers", "numbers", "number", sj::tools::number_array},
+      {"integers", "integers", "integer", sj::tools::integer_array},
+  };
+  return k;
+}
+
+volatile size_t g_sink;
+constexpr double kTie = 1.03;
+
+// Nanoseconds per call of `calls` serializations.
+double time_calls(const schemajit::Serializer& ser, const rapidjson::Document& doc, size_t calls, std::string& out) {
+  auto t0 = Clock::now();
+  size_t consumed = 0;
+  for (size_t i = 0; i < calls; ++i) {
+    out.clear();
+    (void)ser.serialize(doc, out);
+    consumed += static_cast<unsigned char>(out[out.size() / 2]);
+  }
+  g_sink = consumed;
+  return std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / static_cast<double>(calls);
+}
+
+struct Point {
+  int length;
+  size_t bytes;
+  double loop_ns, bulk_ns;
+};
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+std::vector<Point> measure(schemajit::Engine& engine, const Kind& kind, int max_length, int rounds) {
+  std::string schema = R"({"type":"array","items":{"type":")" + kind.item + "\"}}";
+  auto loop = engine.compile(schema, R"({"cutoffs":{")" + kind.item + "\":null}}");
+  auto bulk = engine.compile(schema, R"({"cutoffs":{")" + kind.item + "\":0}}");
+  if (!loop || !bulk) {
+    std::cerr << "schemajit-calibrate: " << (!loop ? loop : bulk).error().message << "\n";
+    std::exit(1);
+  }
+  std::vector<Point> points;
+  for (int length = 1; length <= max_length; length *= 2) {
+    rapidjson::Document doc;
+    doc.Parse<rapidjson::kParseFullPrecisionFlag>(kind.make(length).c_str());
+    std::string out;
+    (void)loop->serialize(doc, out);
+    size_t bytes = out.size();
+    // calls per round: enough for ~4 ms
+    size_t calls = 1;
+    while (time_calls(*loop, doc, calls, out) * static_cast<double>(calls) < 4e6 && calls < (size_t{1} << 24)) calls *= 2;
+    std::vector<double> l, b;
+    for (int r = 0; r < rounds; ++r) {  // interleaved, so drift hits both paths alike
+      l.push_back(time_calls(*loop, doc, calls, out));
+      b.push_back(time_calls(*bulk, doc, calls, out));
+    }
+    points.push_back({length, bytes, median(l), median(b)});
+  }
+  return points;
+}
+
+// Smallest measured length from which bulk beats (or ties) the loop at every larger one;
+// -1 when bulk does not win at the largest length (never take it).
+int crossover(const std::vector<Point>& points) {
+  int found = -1;
+  for (auto it = points.rbegin(); it != points.rend() && it->bulk_ns <= it->loop_ns * kTie; ++it) found = it->length;
+  return found;
+}
+
+double mbps(const Point& p, double ns) { return static_cast<double>(p.bytes) / ns * 1e3; }
+
+// Throughput of both paths against log2(length), crossover marked: a small self-made SVG.
+void write_svg(const std::filesystem::path& path, const Kind& kind, const std::vector<Point>& pts, int cross) {
+  const double w = 640, h = 400, left = 70, right = 20, top = 40, bottom = 50;
+  double ymax = 0;
+  for (const auto& p : pts) ymax = std::max({ymax, mbps(p, p.loop_ns), mbps(p, p.bulk_ns)});
+  ymax *= 1.1;
+  double xmax = std::log2(pts.back().length);
+  auto X = [&](int len) { return left + (w - left - right) * (xmax > 0 ? std::log2(len) / xmax : 0); };
+  auto Y = [&](double v) { return top + (h - top - bottom) * (1 - v / ymax); };
+  std::ofstream svg(path);
+  svg << "<svg xmlns='http://www.w3.org/2000/svg' width='" << w << "' height='" << h
+      << "' font-family='sans-serif' font-size='12'>\n<rect width='100%' height='100%' fill='white'/>\n";
+  svg << "<text x='" << left << "' y='22' font-size='15'>" << kind.label
+      << ": throughput by array length (MB/s of output)</text>\n";
+  svg << "<line x1='" << left << "' y1='" << h - bottom << "' x2='" << w - right << "' y2='" << h - bottom
+      << "' stroke='black'/>\n<line x1='" << left << "' y1='" << top << "' x2='" << left << "' y2='" << h - bottom
+      << "' stroke='black'/>\n";
+  for (const auto& p : pts)
+    svg << "<text x='" << X(p.length) << "' y='" << h - bottom + 16 << "' text-anchor='middle'>" << p.length << "</text>\n";
+  for (int i = 0; i <= 4; ++i) {
+    double v = ymax * i / 4;
+    svg << "<text x='" << left - 6 << "' y='" << Y(v) + 4 << "' text-anchor='end'>" << static_cast<int>(v) << "</text>\n";
+  }
+  svg << "<text x='" << (left + w - right) / 2 << "' y='" << h - 12 << "' text-anchor='middle'>array length</text>\n";
+  auto line = [&](bool bulk, const char* color) {
+    svg << "<polyline fill='none' stroke='" << color << "' stroke-width='2' points='";
+    for (const auto& p : pts) svg << X(p.length) << "," << Y(mbps(p, bulk ? p.bulk_ns : p.loop_ns)) << " ";
+    svg << "'/>\n";
+  };
+  line(false, "#d95f02");
+  line(true, "#1b9e77");
+  svg << "<text x='" << left + 10 << "' y='" << top + 14 << "' fill='#d95f02'>inlined loop</text>\n";
+  svg << "<text x='" << left + 10 << "' y='" << top + 30 << "' fill='#1b9e77'>bulk kernel</text>\n";
+  if (cross > 0)
+    svg << "<line x1='" << X(cross) << "' y1='" << top << "' x2='" << X(cross) << "' y2='" << h - bottom
+        << "' stroke='gray' stroke-dasharray='4 3'/>\n<text x='" << X(cross) + 4 << "' y='" << top + 48
+        << "' fill='gray'>crossover " << cross << "</text>\n";
+  svg << "</svg>\n";
+}
+
+std::string cutoff_text(int c) { return c < 0 ? "never" : std::to_string(c); }
+std::string cutoff_json(int c) { return c < 0 ? "null" : std::to_string(c); }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::filesystem::path out_dir = "calibration";
+  int rounds = 7, repeat = 3, max_length = 1024;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--out" && i + 1 < argc) out_dir = argv[++i];
+    else if (a == "--rounds" && i + 1 < argc) rounds = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--max" && i + 1 < argc) max_length = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--repeat" && i + 1 < argc) repeat = std::max(1, std::atoi(argv[++i]));
+    else {
+      std::cerr << "usage: schemajit-calibrate [--out DIR] [--rounds N] [--repeat R] [--max LEN]\n";
+      return 2;
+    }
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  if (ec) {
+    std::cerr << "schemajit-calibrate: " << out_dir.string() << ": " << ec.message() << "\n";
+    return 1;
+  }
+  schemajit::Engine engine;
+  std::vector<int> cross;
+  for (const auto& kind : kinds()) {
+    std::vector<Point> pts;
+    std::vector<int> runs;  // "never" sorts last
+    for (int r = 0; r < repeat; ++r) {
+      pts = measure(engine, kind, max_length, rounds);
+      int c = crossover(pts);
+      runs.push_back(c < 0 ? std::numeric_limits<int>::max() : c);
+    }
+    std::sort(runs.begin(), runs.end());
+    int c = runs[runs.size() / 2] == std::numeric_limits<int>::max() ? -1 : runs[runs.size() / 2];
+    cross.push_back(c);
+    write_svg(out_dir / (kind.file + ".svg"), kind, pts, c);
+    std::printf("%s (MB/s: loop / bulk)\n ", kind.label.c_str());
+    for (const auto& p : pts) std::printf(" %d: %.0f/%.0f", p.length, mbps(p, p.loop_ns), mbps(p, p.bulk_ns));
+    std::printf("\n");
+  }
+  int string_cut = -1;
+  for (size_t k = 0; k < 4; ++k) {
+    if (cross[k] < 0) { string_cut = -1; break; }
+    string_cut = std::max(string_cut, cross[k]);
+  }
+  std::printf("\n| crossover |");
+  for (const auto& kind : kinds()) std::printf(" %s |", kind.label.c_str());
+  std::printf("\n|---|");
+  for (size_t k = 0; k < kinds().size(); ++k) std::printf("---:|");
+  std::printf("\n| length |");
+  for (int c : cross) std::printf(" %s |", cutoff_text(c).c_str());
+  std::printf("\n\ncutoffs: string %s, number %s, integer %s\n", cutoff_text(string_cut).c_str(),
+              cutoff_text(cross[4]).c_str(), cutoff_text(cross[5]).c_str());
+  std::ofstream json(out_dir / "cutoffs.json");
+  json << "{\"string\": " << cutoff_json(string_cut) << ", \"number\": " << cutoff_json(cross[4])
+       << ", \"integer\": " << cutoff_json(cross[5]) << "}\n";
+  std::printf("wrote %s and one .svg per kind\n", (out_dir / "cutoffs.json").string().c_str());
+  return json ? 0 : 1;
+}
