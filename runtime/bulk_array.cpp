@@ -2,66 +2,123 @@
 // numbers or integers (DESIGN.md, array strategy). Each writes exactly the bytes the inlined
 // loop would, comma-separated, and stops at the first element that is not plain (a miss), so
 // the loop can resume coercion there.
-#include <emmintrin.h>
-
 #include <cmath>
 #include <cstring>
 
 #include "runtime/call_state.h"
 #include "runtime/dom_layout.h"
-#include "runtime/escape.h"
+#include "runtime/escape_kernels.h"
 #include "runtime/number_text.h"
 
 namespace sj::rt {
 namespace {
 
-// Writes one short string that lives inside its rapidjson::Value (≤ 13 bytes, see
-// dom_layout.h). The whole 16-byte Value is one SSE2 load, so finding a byte to escape is a
-// single compare, masked to the string's length; a clean string is then one 16-byte store
-// (the bytes past the closing quote are scratch: the caller reserved room and overwrites
-// them). Returns the new end, or nullptr when the string needs escaping.
-inline char* short_string(char* p, const SjValue& e, size_t n) {
-  __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&e));
-  __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
-                             _mm_cmplt_epi8(_mm_xor_si128(x, _mm_set1_epi8(static_cast<char>(0x80))),
-                                            _mm_set1_epi8(static_cast<char>(0x20 ^ 0x80))));
-  unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hit)) & ((1u << n) - 1);
-  if (mask) return nullptr;
-  *p = '"';
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 1), x);
-  p[n + 1] = '"';
-  return p + n + 2;
+// The bulk string loop, inlined into one function per ISA (below) so that the per-string
+// work has no calls: `write` is that ISA's write_quoted.
+//
+// Short strings live inside their 16-byte rapidjson::Value (≤ 13 bytes, dom_layout.h): the
+// whole Value is one SSE2 load, so finding the bytes to escape is one compare masked to the
+// length; a clean string is then one 16-byte store (the bytes past the closing quote are
+// scratch the next write overwrites), and one that needs escaping is written from the mask
+// by `masked` (that ISA's way of shifting the register, see write_quoted_masked).
+template <class Write, class Masked>
+SJ_INLINE int64_t bulk_strings(SjCtx* ctx, const SjValue* elems, int64_t len, Write write, Masked masked) {
+  int64_t i = 0;
+  for (; i < len; ++i) {
+    const SjValue& e = elems[i];
+    uint16_t f = dom::flags(&e);
+    if ((f & dom::kTypeMask) != dom::kStringType) break;
+    if (f & dom::kInlineStrFlag) {
+      const char* raw = reinterpret_cast<const char*>(&e);
+      size_t n = dom::kShortMax - static_cast<uint8_t>(raw[dom::kShortLenByte]);
+      char* p = ensure(ctx, quoted_bound(n) + 1);
+      if (i) *p++ = ',';
+      __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(raw));
+      unsigned mask = kernels::special_mask_sse2(x) & ((1u << n) - 1);
+      if (!mask) {
+        *p = '"';
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 1), x);
+        p[n + 1] = '"';
+        ctx->cur = p + n + 2;
+      } else {
+        ctx->cur = masked(p, raw, n, mask, x);
+      }
+      continue;
+    }
+    size_t n = e.GetStringLength();
+    char* p = ensure(ctx, quoted_bound(n) + 1);
+    if (i) *p++ = ',';
+    ctx->cur = write(p, e.GetString(), n);  // one pass: copy while scanning
+  }
+  return i;
 }
+
+// Without SSSE3 the register is shifted through a stack copy (readable for 32 bytes).
+SJ_INLINE char* masked_via_stack(char* p, const char* raw, size_t n, unsigned mask, __m128i x) {
+  alignas(16) char block[32];
+  _mm_store_si128(reinterpret_cast<__m128i*>(block), x);
+  _mm_store_si128(reinterpret_cast<__m128i*>(block + 16), _mm_setzero_si128());
+  return kernels::write_quoted_masked(p, raw, n, mask, [&](size_t k) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + k));
+  });
+}
+
+#define SJ_MASKED_PSHUFB(TARGET)                                                                    \
+  [](char* p, const char* raw, size_t n, unsigned mask, __m128i x) TARGET {                         \
+    return kernels::write_quoted_masked(p, raw, n, mask, [x](size_t k) TARGET {                     \
+      return _mm_shuffle_epi8(x, _mm_load_si128(reinterpret_cast<const __m128i*>(kernels::kShiftIndex + k)) ); \
+    });                                                                                             \
+  }
+
+int64_t bulk_strings_scalar(SjCtx* ctx, const SjValue* elems, int64_t len) {
+  return bulk_strings(
+      ctx, elems, len,
+      [](char* d, const char* s, size_t n) { return kernels::write_quoted_with(d, s, n, kernels::copy_clean_scalar); },
+      masked_via_stack);
+}
+int64_t bulk_strings_sse2(SjCtx* ctx, const SjValue* elems, int64_t len) {
+  return bulk_strings(
+      ctx, elems, len,
+      [](char* d, const char* s, size_t n) {
+        return kernels::write_quoted_with(d, s, n, [](char* dd, const char* ss, size_t nn) { return kernels::copy_clean_sse2(dd, ss, nn); });
+      },
+      masked_via_stack);
+}
+SJ_TARGET_AVX2 int64_t bulk_strings_avx2(SjCtx* ctx, const SjValue* elems, int64_t len) {
+  return bulk_strings(
+      ctx, elems, len,
+      [](char* d, const char* s, size_t n) SJ_TARGET_AVX2 {
+        return kernels::write_quoted_with(
+            d, s, n, [](char* dd, const char* ss, size_t nn) SJ_TARGET_AVX2 { return kernels::copy_clean_avx2(dd, ss, nn); });
+      },
+      SJ_MASKED_PSHUFB(SJ_TARGET_AVX2));
+}
+SJ_TARGET_AVX512 int64_t bulk_strings_avx512(SjCtx* ctx, const SjValue* elems, int64_t len) {
+  return bulk_strings(
+      ctx, elems, len,
+      [](char* d, const char* s, size_t n) SJ_TARGET_AVX512 {
+        return kernels::write_quoted_with(
+            d, s, n, [](char* dd, const char* ss, size_t nn) SJ_TARGET_AVX512 { return kernels::copy_clean_avx512(dd, ss, nn); });
+      },
+      SJ_MASKED_PSHUFB(SJ_TARGET_AVX512));
+}
+
+#undef SJ_MASKED_PSHUFB
 
 }  // namespace
 }  // namespace sj::rt
 
 using namespace sj::rt;
 
+// Dispatch once per array, not per string.
 extern "C" int64_t sj_bulk_string_array(SjCtx* ctx, const SjValue* elems, int64_t len) {
-  int64_t i = 0;
-  for (; i < len; ++i) {
-    const SjValue& e = elems[i];
-    uint16_t f = sj::dom::flags(&e);
-    if ((f & sj::dom::kTypeMask) != sj::dom::kStringType) break;
-    bool inline_str = f & sj::dom::kInlineStrFlag;
-    size_t n = inline_str ? sj::dom::kShortMax - static_cast<uint8_t>(reinterpret_cast<const char*>(&e)[sj::dom::kShortLenByte])
-                          : e.GetStringLength();
-    // Room for a comma and the worst-case escaped string (which covers short_string's
-    // 16-byte store).
-    char* p = ensure(ctx, quoted_bound(n) + 1);
-    if (i) *p++ = ',';
-    if (inline_str) {
-      if (char* end = short_string(p, e, n)) {
-        ctx->cur = end;
-        continue;
-      }
-      ctx->cur = write_quoted(p, reinterpret_cast<const char*>(&e), n);
-      continue;
-    }
-    ctx->cur = write_quoted(p, e.GetString(), n);  // one pass: copy while scanning
+  switch (escape_isa()) {
+    case Isa::Avx512: return bulk_strings_avx512(ctx, elems, len);
+    case Isa::Avx2: return bulk_strings_avx2(ctx, elems, len);
+    case Isa::Sse2: return bulk_strings_sse2(ctx, elems, len);
+    case Isa::Scalar: break;
   }
-  return i;
+  return bulk_strings_scalar(ctx, elems, len);
 }
 
 // Numbers: every number but NaN (an error under type number, so the loop must report it).

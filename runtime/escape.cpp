@@ -1,60 +1,99 @@
+// The escaping entry points: the scalar reference, one write_quoted per ISA built on its
+// inline kernel, and the run-time choice between them.
 #include "runtime/escape.h"
 
-#include <cstring>
+#include <atomic>
 
 #include "runtime/call_state.h"
+#include "runtime/escape_kernels.h"
 
 namespace sj::rt {
+
+size_t copy_clean_scalar(char* dst, const char* s, size_t n) { return kernels::copy_clean_scalar(dst, s, n); }
+size_t copy_clean_sse2(char* dst, const char* s, size_t n) { return kernels::copy_clean_sse2(dst, s, n); }
+SJ_TARGET_AVX2 size_t copy_clean_avx2(char* dst, const char* s, size_t n) { return kernels::copy_clean_avx2(dst, s, n); }
+SJ_TARGET_AVX512 size_t copy_clean_avx512(char* dst, const char* s, size_t n) {
+  return kernels::copy_clean_avx512(dst, s, n);
+}
+
+char* write_quoted_scalar(char* dst, const char* s, size_t n) {
+  return kernels::write_quoted_with(dst, s, n, kernels::copy_clean_scalar);
+}
+char* write_quoted_sse2(char* dst, const char* s, size_t n) {
+  return kernels::write_quoted_with(dst, s, n, [](char* d, const char* p, size_t k) { return kernels::copy_clean_sse2(d, p, k); });
+}
+SJ_TARGET_AVX2 char* write_quoted_avx2(char* dst, const char* s, size_t n) {
+  return kernels::write_quoted_with(
+      dst, s, n, [](char* d, const char* p, size_t k) SJ_TARGET_AVX2 { return kernels::copy_clean_avx2(d, p, k); });
+}
+SJ_TARGET_AVX512 char* write_quoted_avx512(char* dst, const char* s, size_t n) {
+  return kernels::write_quoted_with(
+      dst, s, n, [](char* d, const char* p, size_t k) SJ_TARGET_AVX512 { return kernels::copy_clean_avx512(d, p, k); });
+}
+
+bool cpu_has(Isa isa) {
+  switch (isa) {
+    case Isa::Avx512:
+      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("bmi2");
+    case Isa::Avx2: return __builtin_cpu_supports("avx2");
+    default: return true;
+  }
+}
+
+const char* isa_name(Isa isa) {
+  switch (isa) {
+    case Isa::Scalar: return "scalar";
+    case Isa::Sse2: return "sse2";
+    case Isa::Avx2: return "avx2";
+    case Isa::Avx512: return "avx512";
+  }
+  return "?";
+}
+
 namespace {
 
-// For each byte: 0 = copied as is; otherwise the length of its escape sequence, which
-// kEscapeText holds (padded to 6). A table because the 34 special bytes have 4 shapes.
-struct EscapeTable {
-  uint8_t len[256];
-  char text[256][6];
-  constexpr EscapeTable() : len{}, text{} {
-    const char* hex = "0123456789abcdef";
-    for (int c = 0; c < 0x20; ++c) {
-      len[c] = 6;
-      const char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-      for (int k = 0; k < 6; ++k) text[c][k] = u[k];
-    }
-    auto two = [this](int c, char e) { len[c] = 2; text[c][0] = '\\'; text[c][1] = e; };
-    two('\b', 'b'); two('\t', 't'); two('\n', 'n'); two('\f', 'f'); two('\r', 'r');
-    two('"', '"'); two('\\', '\\');
+using WriteFn = char* (*)(char*, const char*, size_t);
+
+Isa usable(Isa isa) {
+  while (!cpu_has(isa)) isa = static_cast<Isa>(static_cast<int>(isa) - 1);
+  return isa;
+}
+
+WriteFn writer(Isa isa) {
+  switch (isa) {
+    case Isa::Avx512: return write_quoted_avx512;
+    case Isa::Avx2: return write_quoted_avx2;
+    case Isa::Sse2: return write_quoted_sse2;
+    case Isa::Scalar: break;
   }
-};
-constexpr EscapeTable kEscape;
+  return write_quoted_scalar;
+}
+
+// Constant-initialised (no dynamic initialiser that another translation unit's static
+// initialiser could run before): the first call picks the best variant the CPU has.
+char* first_call(char* dst, const char* s, size_t n);
+constinit std::atomic<Isa> g_isa{Isa::Scalar};
+constinit std::atomic<WriteFn> g_write{first_call};
+
+char* first_call(char* dst, const char* s, size_t n) {
+  set_escape_isa(Isa::Avx512);
+  return write_quoted(dst, s, n);
+}
 
 }  // namespace
 
-size_t find_escape_scalar(const char* s, size_t n) {
-  for (size_t i = 0; i < n; ++i)
-    if (kEscape.len[static_cast<uint8_t>(s[i])]) return i;
-  return n;
+Isa escape_isa() {
+  if (g_write.load(std::memory_order_relaxed) == first_call) set_escape_isa(Isa::Avx512);
+  return g_isa.load(std::memory_order_relaxed);
 }
 
-size_t copy_clean_scalar(char* dst, const char* s, size_t n) {
-  size_t i = 0;
-  for (; i < n && !kEscape.len[static_cast<uint8_t>(s[i])]; ++i) dst[i] = s[i];
-  return i;
+void set_escape_isa(Isa isa) {
+  isa = usable(isa);
+  g_isa.store(isa, std::memory_order_relaxed);
+  g_write.store(writer(isa), std::memory_order_relaxed);
 }
 
-char* write_quoted(char* dst, const char* s, size_t n) {
-  *dst++ = '"';
-  size_t i = 0;
-  while (i < n) {
-    size_t run = copy_clean(dst, s + i, n - i);
-    dst += run;
-    i += run;
-    if (i == n) break;
-    uint8_t c = static_cast<uint8_t>(s[i++]);
-    std::memcpy(dst, kEscape.text[c], 6);  // the slack of quoted_bound makes the 6-byte copy safe
-    dst += kEscape.len[c];
-  }
-  *dst++ = '"';
-  return dst;
-}
+char* write_quoted(char* dst, const char* s, size_t n) { return g_write.load(std::memory_order_relaxed)(dst, s, n); }
 
 }  // namespace sj::rt
 

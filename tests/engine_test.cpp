@@ -146,7 +146,7 @@ std::vector<BulkCase> bulk_cases() {
   return {
       {"string",
        {"\"s\"", "\"a \\\"quote\\\" and \\\\\"", "\"exactly13byte\"", "\"fourteen bytes\"",
-        "\"a long string that lives outside the value, forty+\"", "\"tab\\there\"", "\"\"", "\"Zoë ☺\""},
+        "\"a long string that lives outside the value, forty+\"", "\"tab\\there\"", "\"\"", "\"Zoë ☺\"", "\"q\\\"\\\\\\n\\u0001z\""},
        {"null", "12.5", "true", R"({"a":1})", R"([1,"x"])"}},
       {"number", {"1", "-2.5", "1e21", "5e-324", "18446744073709551615", "-9007199254740993", "0.1"},
        {"null", "\"12\"", "true", "[7]"}},

@@ -44,6 +44,7 @@ std::vector<Row> seed_rows() {
       {"string[100]", strings, "", string_array(100, 8)},
       {"string[1000]", strings, "", string_array(1000, 8)},
       {"string[1000] 40-char", strings, "", string_array(1000, 40)},
+      {"string[1000] 120-char", strings, "", string_array(1000, 120)},
       {"object with tags[10]", tags, "", tags_object(1, 10)},
       {"object with tags[50]", tags, "", tags_object(1, 50)},
       {"string[1000] json-stringify mode", strings, R"("largeArrayMechanism":"json-stringify","largeArraySize":100)",

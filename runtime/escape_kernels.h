@@ -1,0 +1,152 @@
+// The escaping kernels in inline form, for the translation units that build per-ISA code on
+// them (escape_simd.cpp, bulk_array.cpp). Each vector kernel carries its target attribute
+// and is always inlined, so a caller compiled for the same ISA gets one loop with no calls.
+#pragma once
+#include <immintrin.h>
+
+#include <cstring>
+
+#include "runtime/escape.h"
+
+#define SJ_INLINE [[gnu::always_inline]] inline
+#define SJ_TARGET_AVX2 __attribute__((target("avx2")))
+#define SJ_TARGET_AVX512 __attribute__((target("avx512f,avx512bw,bmi,bmi2")))
+
+namespace sj::rt::kernels {
+
+// For each byte: 0 = copied as is; otherwise the length of its escape sequence, whose text
+// is in `text` (padded to 8 so that one 8-byte copy writes any of them). A table because the
+// 34 special bytes have 4 shapes: \" \\ \b-like and \u00XX.
+struct EscapeTable {
+  uint8_t len[256];
+  char text[256][8];
+  constexpr EscapeTable() : len{}, text{} {
+    const char* hex = "0123456789abcdef";
+    for (int c = 0; c < 0x20; ++c) {
+      len[c] = 6;
+      const char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+      for (int k = 0; k < 6; ++k) text[c][k] = u[k];
+    }
+    auto two = [this](int c, char e) { len[c] = 2; text[c][0] = '\\'; text[c][1] = e; };
+    two('\b', 'b'); two('\t', 't'); two('\n', 'n'); two('\f', 'f'); two('\r', 'r');
+    two('"', '"'); two('\\', '\\');
+  }
+};
+inline constexpr EscapeTable kEscape;
+
+SJ_INLINE char* put_escape(char* dst, uint8_t c) {
+  std::memcpy(dst, kEscape.text[c], 8);  // the slack of quoted_bound covers the padding
+  return dst + kEscape.len[c];
+}
+
+SJ_INLINE size_t copy_clean_scalar(char* dst, const char* s, size_t n) {
+  size_t i = 0;
+  for (; i < n && !kEscape.len[static_cast<uint8_t>(s[i])]; ++i) dst[i] = s[i];
+  return i;
+}
+
+// SSE2/AVX2 compare signed bytes only, so "unsigned x < 0x20" is computed as the signed
+// (x ^ 0x80) < (0x20 ^ 0x80): flipping the top bit maps unsigned order onto signed order.
+SJ_INLINE unsigned special_mask_sse2(__m128i x) {
+  __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
+                             _mm_cmplt_epi8(_mm_xor_si128(x, _mm_set1_epi8(static_cast<char>(0x80))),
+                                            _mm_set1_epi8(static_cast<char>(0x20 ^ 0x80))));
+  return static_cast<unsigned>(_mm_movemask_epi8(hit));
+}
+
+// The vector kernels store each block before looking at it: a block with a special byte has
+// then been copied whole, which is harmless (it lies within n) and saves a branch. Full
+// blocks are read only while 16 (32) bytes remain, so nothing past the string is read.
+SJ_INLINE size_t copy_clean_sse2(char* dst, const char* s, size_t n) {
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), x);
+    if (unsigned mask = special_mask_sse2(x)) return i + static_cast<size_t>(__builtin_ctz(mask));
+  }
+  return i + copy_clean_scalar(dst + i, s + i, n - i);
+}
+
+SJ_INLINE SJ_TARGET_AVX2 size_t copy_clean_avx2(char* dst, const char* s, size_t n) {
+  const __m256i flip = _mm256_set1_epi8(static_cast<char>(0x80));
+  const __m256i limit = _mm256_set1_epi8(static_cast<char>(0x20 ^ 0x80));
+  size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i), x);
+    __m256i hit = _mm256_or_si256(
+        _mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('"')), _mm256_cmpeq_epi8(x, _mm256_set1_epi8('\\'))),
+        _mm256_cmpgt_epi8(limit, _mm256_xor_si256(x, flip)));
+    if (unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(hit)))
+      return i + static_cast<size_t>(__builtin_ctz(mask));
+  }
+  return i + copy_clean_sse2(dst + i, s + i, n - i);
+}
+
+// AVX-512BW compares unsigned bytes directly. The tail (or a whole short string) is one
+// masked load and one masked store: AVX-512 suppresses faults on masked-off bytes, so the
+// block may extend past the end of the string.
+SJ_INLINE SJ_TARGET_AVX512 size_t copy_clean_avx512(char* dst, const char* s, size_t n) {
+  const __m512i quote = _mm512_set1_epi8('"');
+  const __m512i backslash = _mm512_set1_epi8('\\');
+  const __m512i space = _mm512_set1_epi8(0x20);
+  size_t i = 0;
+  for (;;) {
+    size_t left = n - i;
+    __mmask64 live = left >= 64 ? ~__mmask64{0} : _bzhi_u64(~uint64_t{0}, static_cast<unsigned>(left));
+    __m512i x = _mm512_maskz_loadu_epi8(live, s + i);
+    _mm512_mask_storeu_epi8(dst + i, live, x);
+    uint64_t hit = (_mm512_cmpeq_epi8_mask(x, quote) | _mm512_cmpeq_epi8_mask(x, backslash) |
+                    _mm512_cmplt_epu8_mask(x, space)) & live;
+    if (hit) return i + static_cast<size_t>(__builtin_ctzll(hit));
+    if (left <= 64) return n;
+    i += 64;
+  }
+}
+
+// "s" escaped, built on one copy_clean kernel: copy the clean run, escape one byte, repeat.
+template <class CopyClean>
+SJ_INLINE char* write_quoted_with(char* dst, const char* s, size_t n, CopyClean copy_clean) {
+  *dst++ = '"';
+  size_t i = 0;
+  for (;;) {
+    size_t run = copy_clean(dst, s + i, n - i);
+    dst += run;
+    i += run;
+    if (i == n) break;
+    dst = put_escape(dst, static_cast<uint8_t>(s[i++]));
+  }
+  *dst++ = '"';
+  return dst;
+}
+
+// A string of n ≤ 15 bytes whose special bytes are the set bits of `mask` (bit i = byte i),
+// already found by one vector compare: copy the runs between them and escape each, with no
+// further scanning. bytes_from(k) returns the string's bytes from k on in a vector (its
+// first 16 - k lanes matter): a pshufb of the register where SSSE3 exists, so nothing goes
+// through memory; a load from a stack copy otherwise.
+template <class BytesFrom>
+SJ_INLINE char* write_quoted_masked(char* dst, const char* s, size_t n, unsigned mask, BytesFrom bytes_from) {
+  *dst++ = '"';
+  size_t from = 0;
+  while (mask) {
+    size_t at = static_cast<size_t>(__builtin_ctz(mask));
+    mask &= mask - 1;
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), bytes_from(from));
+    dst += at - from;
+    dst = put_escape(dst, static_cast<uint8_t>(s[at]));
+    from = at + 1;
+  }
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), bytes_from(from));
+  dst += n - from;
+  *dst++ = '"';
+  return dst;
+}
+
+// pshufb indices that move bytes k..15 of a register to lanes 0..15-k (zeros after):
+// loaded from kShiftIndex + k.
+alignas(32) inline constexpr uint8_t kShiftIndex[32] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                                                        0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+                                                        0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
+
+}  // namespace sj::rt::kernels
