@@ -2,6 +2,7 @@
 // numbers or integers (DESIGN.md, array strategy). Each writes exactly the bytes the inlined
 // loop would, comma-separated, and stops at the first element that is not plain (a miss), so
 // the loop can resume coercion there.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -23,32 +24,45 @@ namespace {
 // by `masked` (that ISA's way of shifting the register, see write_quoted_masked).
 template <class Write, class Masked>
 SJ_INLINE int64_t bulk_strings(SjCtx* ctx, const SjValue* elems, int64_t len, Write write, Masked masked) {
+  constexpr int64_t kChunk = 64;
   int64_t i = 0;
-  for (; i < len; ++i) {
-    const SjValue& e = elems[i];
-    uint16_t f = dom::flags(&e);
-    if ((f & dom::kTypeMask) != dom::kStringType) break;
-    if (f & dom::kInlineStrFlag) {
-      const char* raw = reinterpret_cast<const char*>(&e);
-      size_t n = dom::kShortMax - static_cast<uint8_t>(raw[dom::kShortLenByte]);
-      char* p = ensure(ctx, quoted_bound(n) + 1);
-      if (i) *p++ = ',';
-      __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(raw));
-      unsigned mask = kernels::special_mask_sse2(x) & ((1u << n) - 1);
-      if (!mask) {
-        *p = '"';
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 1), x);
-        p[n + 1] = '"';
-        ctx->cur = p + n + 2;
-      } else {
-        ctx->cur = masked(p, raw, n, mask, x);
-      }
-      continue;
+  while (i < len) {
+    // Size the output once per chunk: a light pass over the flags and lengths finds the run
+    // of strings and the room its worst case needs; the writing pass then keeps the cursor
+    // in a register and checks no capacity.
+    int64_t end = std::min(len, i + kChunk);
+    size_t room = 0;
+    int64_t run = i;
+    for (; run < end; ++run) {
+      uint16_t f = dom::flags(&elems[run]);
+      if ((f & dom::kTypeMask) != dom::kStringType) break;
+      size_t n = (f & dom::kInlineStrFlag) ? dom::kShortMax : elems[run].GetStringLength();
+      room += quoted_bound(n) + 1;
     }
-    size_t n = e.GetStringLength();
-    char* p = ensure(ctx, quoted_bound(n) + 1);
-    if (i) *p++ = ',';
-    ctx->cur = write(p, e.GetString(), n);  // one pass: copy while scanning
+    if (run == i) break;  // elems[i] is not a string: the loop takes over
+    char* p = ensure(ctx, room);
+    for (; i < run; ++i) {
+      const SjValue& e = elems[i];
+      if (i) *p++ = ',';
+      if (dom::flags(&e) & dom::kInlineStrFlag) {
+        const char* raw = reinterpret_cast<const char*>(&e);
+        size_t n = dom::kShortMax - static_cast<uint8_t>(raw[dom::kShortLenByte]);
+        __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(raw));
+        unsigned mask = kernels::special_mask_sse2(x) & ((1u << n) - 1);
+        if (!mask) {
+          *p = '"';
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 1), x);
+          p[n + 1] = '"';
+          p += n + 2;
+        } else {
+          p = masked(p, raw, n, mask, x);
+        }
+      } else {
+        p = write(p, e.GetString(), e.GetStringLength());  // one pass: copy while scanning
+      }
+    }
+    ctx->cur = p;
+    if (run < end) break;  // the chunk ended at a miss
   }
   return i;
 }
