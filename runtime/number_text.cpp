@@ -6,6 +6,7 @@
 
 #include "runtime/call_state.h"
 #include "runtime/dom_layout.h"
+#include "runtime/pow10_table.h"
 
 namespace sj::rt {
 
@@ -13,46 +14,163 @@ namespace {
 
 // The shortest decimal digits of x (finite, non-zero, positive) and the exponent n with
 // x = 0.d1…dk × 10^n.
+// digits is prefilled with '0', so that the layout can copy fixed-size blocks: the zeros
+// after the k digits are the ones "123" needs to become "12300".
 struct Decimal {
-  char digits[20];
+  char digits[32];
   int k = 0;
   int n = 0;
+  Decimal() { std::memset(digits, '0', sizeof digits); }
 };
 
-constexpr double kPow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-                             1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+// Schubfach (R. Giulietti, "The Schubfach way to render doubles", 2020): the shortest
+// decimal in x's rounding interval, closest to x, from one 128-bit table entry and three
+// multiplications. x = c·2^q; the interval bounds and x, scaled by 4 (cbl, cb, cbr) and by
+// 10^-k, become integers vbl, vb, vbr through round-to-odd products; then one digit fewer
+// (s/10) is tried, then s and s+1, then rounding to nearest.
+namespace schubfach {
 
-// Fast path for doubles with few significant digits (prices, coordinates, measurements):
-// the smallest k for which m = x·10^k is an integer below 2^53 such that m / 10^k == x.
-// Both m and 10^k (k ≤ 22) are exact doubles, so IEEE division rounds m·10^-k correctly:
-// the test proves the decimal m·10^-k reads back as x. A smaller k has no such decimal, so
-// m has the fewest digits; and m is the nearest integer to the exact x·10^k (checked with
-// an fma residual), so among equally short decimals it is the closest, as JavaScript picks.
-bool small_decimal(double x, Decimal& d) {
-  for (int k = 0; k <= 17; ++k) {
-    double scaled = x * kPow10[k];
-    if (scaled >= 9007199254740992.0) return false;
-    double m = static_cast<double>(static_cast<int64_t>(scaled + 0.5));  // x > 0: round half up
-    if (m / kPow10[k] != x) continue;
-    double residual = std::fma(x, kPow10[k], -m);  // x·10^k − m, exactly enough to compare
-    if (std::fabs(residual) >= 0.5) return false;  // nearest integer uncertain: take Ryu
-    uint64_t v = static_cast<uint64_t>(m);
-    char buf[20];
-    char* end = std::to_chars(buf, buf + sizeof buf, v).ptr;
-    int len = static_cast<int>(end - buf);
-    int kept = len;
-    while (kept > 1 && buf[kept - 1] == '0') --kept;
-    std::memcpy(d.digits, buf, kept);
-    d.k = kept;
-    d.n = len - k;
-    return true;
-  }
-  return false;
+// floor(log10(2^e)) and floor(log10(3/4·2^e)), floor(log2(10^e)): fixed-point identities
+// valid for |e| ≤ 1500 (the paper's Lemma; checked for every exponent a double has by the
+// tests through the Ryu comparison).
+inline int floor_log10_pow2(int e) { return (e * 1262611) >> 22; }
+inline int floor_log10_three_quarters_pow2(int e) { return (e * 1262611 - 524031) >> 22; }
+inline int floor_log2_pow10(int e) { return (e * 1741647) >> 19; }
+
+// The 64 bits of (g · cp) >> 127 that matter, rounded to odd: a set lowest bit records that
+// something nonzero was cut off, which is all the comparisons below need.
+inline uint64_t round_to_odd(const uint64_t g[2], uint64_t cp) {
+  using u128 = unsigned __int128;
+  u128 x = u128{cp} * g[1];
+  u128 y = u128{cp} * g[0] + static_cast<uint64_t>(x >> 64);
+  return static_cast<uint64_t>(y >> 63) | (static_cast<uint64_t>(y) != 0);
 }
 
-// General path: libstdc++'s to_chars gives the shortest round-trip digits (Ryu); its
-// scientific form "d.ddde±x" is taken apart here.
-void shortest_decimal(double x, Decimal& d) {
+// x = digits · 10^exponent, digits shortest (possibly with trailing zeros).
+void to_decimal(double x, uint64_t& digits, int& exponent) {
+  uint64_t bits;
+  std::memcpy(&bits, &x, 8);
+  uint64_t mantissa = bits & ((uint64_t{1} << 52) - 1);
+  int biased = static_cast<int>(bits >> 52);
+  uint64_t c;
+  int q;
+  if (biased != 0) {
+    c = mantissa | (uint64_t{1} << 52);
+    q = biased - 1075;
+    if (-52 <= q && q <= 0) {  // an integer below 2^53: its digits are exact
+      uint64_t f = c >> -q;
+      if (f << -q == c) {
+        digits = f;
+        exponent = 0;
+        return;
+      }
+    }
+  } else {  // subnormal
+    c = mantissa;
+    q = -1074;
+  }
+  bool even = (c & 1) == 0;
+  bool lower_closer = mantissa == 0 && biased > 1;  // at a power of two the gap below is half
+  uint64_t cbl = 4 * c - 2 + lower_closer, cb = 4 * c, cbr = 4 * c + 2;
+  int k = lower_closer ? floor_log10_three_quarters_pow2(q) : floor_log10_pow2(q);
+  int h = q + floor_log2_pow10(-k);  // 0..3
+  const uint64_t* g = sj::rt::schubfach::kPow10[-k - sj::rt::schubfach::kPow10Min];
+  uint64_t vbl = round_to_odd(g, cbl << h);
+  uint64_t vb = round_to_odd(g, cb << h);
+  uint64_t vbr = round_to_odd(g, cbr << h);
+  uint64_t lower = vbl + !even, upper = vbr - !even;  // the interval is closed when c is even
+
+  uint64_t s = vb / 4;
+  if (s >= 10) {  // one digit fewer: at most one of its two neighbours lies in the interval
+    uint64_t sp = s / 10;
+    bool up_in = lower <= 40 * sp, wp_in = 40 * sp + 40 <= upper;
+    if (up_in != wp_in) {
+      digits = sp + wp_in;
+      exponent = k + 1;
+      return;
+    }
+  }
+  bool u_in = lower <= 4 * s, w_in = 4 * s + 4 <= upper;
+  if (u_in != w_in) {
+    digits = s + w_in;
+    exponent = k;
+    return;
+  }
+  uint64_t mid = 4 * s + 2;  // both in: the closer one, ties to even
+  digits = s + (vb > mid || (vb == mid && (s & 1)));
+  exponent = k;
+}
+
+}  // namespace schubfach
+
+// "00".."99": two digits per table read, and 32-bit arithmetic on 8-digit chunks, instead
+// of one 64-bit division per digit pair.
+constexpr char kPairs[] =
+    "0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849"
+    "5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+
+// Exactly 8 digits of v < 10^8, leading zeros included.
+inline void eight_digits(char* dst, uint32_t v) {
+  uint32_t hi = v / 10000, lo = v % 10000;
+  std::memcpy(dst, kPairs + 2 * (hi / 100), 2);
+  std::memcpy(dst + 2, kPairs + 2 * (hi % 100), 2);
+  std::memcpy(dst + 4, kPairs + 2 * (lo / 100), 2);
+  std::memcpy(dst + 6, kPairs + 2 * (lo % 100), 2);
+}
+
+// The number of decimal digits of v ≥ 1: log10 estimated from the bit width (1233/4096 ≈
+// log10 2), corrected by one comparison.
+inline int decimal_length(uint64_t v) {
+  static constexpr uint64_t kPow10[] = {1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
+                                        10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
+                                        100000000000ull, 1000000000000ull, 10000000000000ull,
+                                        100000000000000ull, 1000000000000000ull, 10000000000000000ull,
+                                        100000000000000000ull, 1000000000000000000ull};
+  int t = ((64 - __builtin_clzll(v)) * 1233) >> 12;
+  return t + (v >= kPow10[t]);
+}
+
+// The decimal digits of 1 ≤ v < 10^17 at dst, followed by '0's up to dst[24]; returns their
+// count, and in `significant` the count without trailing zeros (Schubfach's digits often end
+// in zeros: 1234.5 comes out as 1234500000000000). The 24 digits (leading zeros included)
+// are built in buf, then one fixed copy starting at the first significant digit also brings
+// the zeros after them. The last nonzero digit is found 8 bytes at a time: XOR with "0"s
+// leaves nonzero bytes exactly where the digits are not '0'.
+inline int print_digits(char* dst, uint64_t v, int& significant) {
+  char buf[48];
+  std::memset(buf + 24, '0', 24);
+  uint32_t top = static_cast<uint32_t>(v / 100000000), low = static_cast<uint32_t>(v % 100000000);
+  uint32_t high = top / 100000000, mid = top % 100000000;  // v = high·10^16 + mid·10^8 + low
+  eight_digits(buf, high);
+  eight_digits(buf + 8, mid);
+  eight_digits(buf + 16, low);
+  int len = decimal_length(v);
+  std::memcpy(dst, buf + 24 - len, 24);
+  int last = 0;
+  for (int w = 2; w >= 0; --w) {
+    uint64_t word;
+    std::memcpy(&word, buf + 8 * w, 8);
+    if (uint64_t x = word ^ 0x3030303030303030ull) {  // little-endian: byte j is bits 8j..8j+7
+      last = 8 * w + (63 - __builtin_clzll(x)) / 8;
+      break;
+    }
+  }
+  significant = last + 1 - (24 - len);
+  return len;
+}
+
+void shortest_schubfach(double x, Decimal& d) {
+  uint64_t digits;
+  int exponent;
+  schubfach::to_decimal(x, digits, exponent);
+  int significant;
+  int len = print_digits(d.digits, digits, significant);
+  d.n = len + exponent;
+  d.k = significant;  // the trailing zeros stay in the buffer, where layout may use them
+}
+
+// The reference: libstdc++'s to_chars (Ryu) in scientific form, "d.ddde±x", taken apart.
+void shortest_ryu(double x, Decimal& d) {
   char sci[32];
   char* end = std::to_chars(sci, sci + sizeof sci, x, std::chars_format::scientific).ptr;
   const char* p = sci;
@@ -64,41 +182,42 @@ void shortest_decimal(double x, Decimal& d) {
   d.n = exp10 + 1;
 }
 
-// Number::toString(10), ECMA-262 §6.1.6.1.20: lays out d (of a positive x) at dst.
+// Number::toString(10), ECMA-262 §6.1.6.1.20: lays out d (of a positive x) at dst. Every
+// copy has a constant size (so none is a library call); they may write past the returned end,
+// within kMaxDoubleText.
 char* layout(char* dst, const Decimal& d) {
   const char* digits = d.digits;
   int k = d.k, n = d.n;
-  if (k <= n && n <= 21) {
-    std::memcpy(dst, digits, k);
-    std::memset(dst + k, '0', n - k);
+  if (k <= n && n <= 21) {  // 12300: the digits, then the buffer's zeros
+    std::memcpy(dst, digits, 24);
     return dst + n;
   }
-  if (0 < n && n <= 21) {
-    std::memcpy(dst, digits, n);
+  if (0 < n && n <= 21) {  // 12.3 (n < k ≤ 17)
+    std::memcpy(dst, digits, 16);
     dst[n] = '.';
-    std::memcpy(dst + n + 1, digits + n, k - n);
+    std::memcpy(dst + n + 1, digits + n, 16);
     return dst + k + 1;
   }
-  if (-6 < n && n <= 0) {
-    dst[0] = '0';
-    dst[1] = '.';
-    std::memset(dst + 2, '0', -n);
-    std::memcpy(dst + 2 - n, digits, k);
+  if (-6 < n && n <= 0) {  // 0.000123
+    std::memcpy(dst, "0.000000", 8);
+    std::memcpy(dst + 2 - n, digits, 17);
     return dst + 2 - n + k;
   }
-  *dst++ = digits[0];
-  if (k > 1) {
-    *dst++ = '.';
-    std::memcpy(dst, digits + 1, k - 1);
-    dst += k - 1;
-  }
+  dst[0] = digits[0];  // 1.23e+45, 1e-7
+  dst[1] = '.';
+  std::memcpy(dst + 2, digits + 1, 16);
+  dst += k > 1 ? k + 1 : 1;
+  int e = n - 1;
   *dst++ = 'e';
-  *dst++ = n - 1 < 0 ? '-' : '+';
-  int e = n - 1 < 0 ? 1 - n : n - 1;
-  return std::to_chars(dst, dst + 4, e).ptr;
+  *dst++ = e < 0 ? '-' : '+';
+  unsigned u = static_cast<unsigned>(e < 0 ? -e : e);
+  if (u >= 100) *dst++ = static_cast<char>('0' + u / 100);
+  if (u >= 10) *dst++ = static_cast<char>('0' + u / 10 % 10);
+  *dst++ = static_cast<char>('0' + u % 10);
+  return dst;
 }
 
-char* write_double(char* dst, double x, bool fast) {
+char* write_double(char* dst, double x, bool reference) {
   if (x == 0) {  // both zeros
     *dst = '0';
     return dst + 1;
@@ -108,14 +227,15 @@ char* write_double(char* dst, double x, bool fast) {
     x = -x;
   }
   Decimal d;
-  if (!fast || !small_decimal(x, d)) shortest_decimal(x, d);
+  if (reference) shortest_ryu(x, d);
+  else shortest_schubfach(x, d);
   return layout(dst, d);
 }
 
 }  // namespace
 
-char* write_js_double(char* dst, double x) { return write_double(dst, x, true); }
-char* write_js_double_ryu(char* dst, double x) { return write_double(dst, x, false); }
+char* write_js_double(char* dst, double x) { return write_double(dst, x, false); }
+char* write_js_double_ryu(char* dst, double x) { return write_double(dst, x, true); }
 
 char* write_int64(char* dst, int64_t x) { return std::to_chars(dst, dst + kMaxIntText, x).ptr; }
 char* write_uint64(char* dst, uint64_t x) { return std::to_chars(dst, dst + kMaxIntText, x).ptr; }
