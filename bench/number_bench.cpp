@@ -1,5 +1,5 @@
-// Number text per double: schemajit's JavaScript formatter (short-decimal fast path, else
-// Ryu via libstdc++'s to_chars) against RapidJSON's Grisu2 dtoa (the Writer's, not always
+// Number text per double: schemajit's JavaScript formatter (Schubfach), the same layout on
+// Ryu digits (libstdc++'s to_chars) against RapidJSON's Grisu2 dtoa (the Writer's, not always
 // shortest), on doubles with few digits and on full-precision ones (canada.json's kind).
 #include <benchmark/benchmark.h>
 
@@ -22,37 +22,24 @@ std::vector<double> inputs(bool full_precision) {
   return v;
 }
 
-void BM_DoubleText_schemajit(benchmark::State& state) {
+// One benchmark over any formatter `char* (*)(double, char*)`.
+template <char* (*Format)(double, char*)>
+void BM_DoubleText(benchmark::State& state) {
   auto v = inputs(state.range(0));
-  char buf[32];
+  char buf[48];
   size_t i = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(sj::rt::write_js_double(buf, v[i++ & 4095]));
+    benchmark::DoNotOptimize(Format(v[i++ & 4095], buf));
     benchmark::ClobberMemory();
   }
 }
-BENCHMARK(BM_DoubleText_schemajit)->Arg(0)->Arg(1)->ArgName("full_precision");
 
-void BM_DoubleText_ryu_only(benchmark::State& state) {
-  auto v = inputs(state.range(0));
-  char buf[32];
-  size_t i = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(sj::rt::write_js_double_ryu(buf, v[i++ & 4095]));
-    benchmark::ClobberMemory();
-  }
-}
-BENCHMARK(BM_DoubleText_ryu_only)->Arg(0)->Arg(1)->ArgName("full_precision");
+char* schemajit_text(double x, char* buf) { return sj::rt::write_js_double(buf, x); }
+char* ryu_text(double x, char* buf) { return sj::rt::write_js_double_ryu(buf, x); }
+char* grisu2_text(double x, char* buf) { return rapidjson::internal::dtoa(x, buf); }
 
-void BM_DoubleText_rapidjson_grisu2(benchmark::State& state) {
-  auto v = inputs(state.range(0));
-  char buf[32];
-  size_t i = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(rapidjson::internal::dtoa(v[i++ & 4095], buf));
-    benchmark::ClobberMemory();
-  }
-}
-BENCHMARK(BM_DoubleText_rapidjson_grisu2)->Arg(0)->Arg(1)->ArgName("full_precision");
+BENCHMARK(BM_DoubleText<schemajit_text>)->Name("DoubleText/schemajit")->Arg(0)->Arg(1)->ArgName("full_precision");
+BENCHMARK(BM_DoubleText<ryu_text>)->Name("DoubleText/ryu_only")->Arg(0)->Arg(1)->ArgName("full_precision");
+BENCHMARK(BM_DoubleText<grisu2_text>)->Name("DoubleText/rapidjson_grisu2")->Arg(0)->Arg(1)->ArgName("full_precision");
 
 }  // namespace

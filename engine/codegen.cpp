@@ -232,6 +232,13 @@ class Codegen {
     }
   }
 
+  // The value through `schema`, or as JSON.stringify prints it when there is none.
+  void emit_or_raw(const ir::Node* schema, Value* v) {
+    if (schema) return emit(*schema, v);
+    flush();
+    check(call("sj_write_generic", {ctx_arg_, v}));
+  }
+
   // if (cond) { then() } else { otherwise() } with pending literals flushed on both sides.
   template <class Then, class Else>
   void branch(Value* cond, Then then, Else otherwise, const char* name = "if") {
@@ -532,13 +539,7 @@ class Codegen {
     b_.CreateStore(b_.getTrue(), comma.slot);
     call("sj_write_string", {ctx_arg_, kdata, klen});
     literal(":");
-    Value* value = at(m, dom::kMemberValueOffset);
-    if (n.extras == ir::Extras::Raw) {
-      flush();
-      check(call("sj_write_generic", {ctx_arg_, value}));
-    } else {
-      emit(*n.extras_schema, value);
-    }
+    emit_or_raw(n.extras == ir::Extras::Raw ? nullptr : n.extras_schema.get(), at(m, dom::kMemberValueOffset));
     flush();
     b_.CreateBr(loop_next);
 
@@ -627,12 +628,7 @@ class Codegen {
     go(loop);
     branch(b_.CreateICmpNE(i, i64(0)), [&] { literal(","); }, [] {}, "comma");
     Value* e = b_.CreateInBoundsGEP(b_.getInt8Ty(), elems, b_.CreateMul(i, i64(dom::kValueSize)));
-    if (n.items) {
-      emit(*n.items, e);
-    } else {
-      flush();
-      check(call("sj_write_generic", {ctx_arg_, e}));
-    }
+    emit_or_raw(n.items.get(), e);
     flush();
     b_.CreateBr(next);
     go(next);
