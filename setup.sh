@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(build-essential cmake ninja-build ccache llvm-19-dev zlib1g-dev libzstd-dev
+packages=(build-essential cmake ccache llvm-19-dev zlib1g-dev libzstd-dev
           rapidjson-dev libgtest-dev libgmock-dev libbenchmark-dev)
 missing=()
 for p in "${packages[@]}"; do
@@ -17,17 +17,17 @@ if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}"
   sudo_cmd=""; [[ $(id -u) -eq 0 ]] || sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 build=${SCHEMAJIT_BUILD_DIR:-build}
-if [[ ! -f $build/build.ninja ]]; then
-  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+# The same configuration as the README's plain `cmake -S . -B build` (default generator), so
+# either way of building can take over the other's build directory.
+if [[ ! -f $build/CMakeCache.txt ]]; then
+  echo "setup: configuring and building $build (first build: a few minutes; log: $build/build.log)"
+  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
-if ! ninja -C "$build" -n 2>/dev/null | grep -q 'no work to do'; then
-  echo "setup: building in $build (log: $build/ninja.log)"
-  ninja -C "$build" -j2 >"$build/ninja.log" 2>&1 || { tail -n 60 "$build/ninja.log"; exit 1; }
-fi
+cmake --build "$build" -j2 >"$build/build.log" 2>&1 || { tail -n 60 "$build/build.log"; exit 1; }
 
 case "${1:-run}" in
   run)   "$build/tools/schemajit" demo ;;

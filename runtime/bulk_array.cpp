@@ -80,7 +80,7 @@ SJ_INLINE char* masked_via_stack(char* p, const char* raw, size_t n, unsigned ma
 #define SJ_MASKED_PSHUFB(TARGET)                                                                    \
   [](char* p, const char* raw, size_t n, unsigned mask, __m128i x) TARGET {                         \
     return kernels::write_quoted_masked(p, raw, n, mask, [x](size_t k) TARGET {                     \
-      return _mm_shuffle_epi8(x, _mm_load_si128(reinterpret_cast<const __m128i*>(kernels::kShiftIndex + k)) ); \
+      return _mm_shuffle_epi8(x, _mm_loadu_si128(reinterpret_cast<const __m128i*>(kernels::kShiftIndex + k))); \
     });                                                                                             \
   }
 
