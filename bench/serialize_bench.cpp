@@ -63,3 +63,22 @@ void BM_Memcpy(benchmark::State& state) {
 BENCHMARK(BM_Memcpy);
 
 }  // namespace
+
+namespace {
+
+// The fixed cost of entering a serializer: one short string under {type: string}.
+void BM_TinyString(benchmark::State& state) {
+  schemajit::Engine engine;
+  auto ser = engine.compile(R"({"type":"string"})");
+  rapidjson::Document doc;
+  doc.Parse(R"("hello world")");
+  std::string out;
+  for (auto _ : state) {
+    out.clear();
+    (void)ser->serialize(doc, out);
+    benchmark::DoNotOptimize(out[out.size() / 2]);
+  }
+}
+BENCHMARK(BM_TinyString);
+
+}  // namespace

@@ -64,23 +64,17 @@ Result<std::string> Engine::dump(std::string_view schema_json, std::string_view 
 }
 
 Serializer::Serializer(std::shared_ptr<const detail::CompiledCode> code) : code_(std::move(code)) {}
-Serializer::Serializer(const Serializer& other) : code_(other.code_), size_hint_(other.size_hint_.load()) {}
-Serializer& Serializer::operator=(const Serializer& other) {
-  code_ = other.code_;
-  size_hint_ = other.size_hint_.load();
-  return *this;
-}
+Serializer::Serializer(const Serializer& other) = default;
+Serializer& Serializer::operator=(const Serializer& other) = default;
 Serializer::~Serializer() = default;
 
 Status Serializer::serialize(const rapidjson::Value& value, std::string& out) const {
   SjCtx ctx;
   sj::rt::CallState state;
-  sj::rt::begin_call(ctx, state, out, size_hint_.load(std::memory_order_relaxed), code_->max_data_depth);
+  sj::rt::begin_call(ctx, state, out, code_->max_data_depth);
   bool ok = code_->entry(&ctx, &value) == 0;
-  size_t written = static_cast<size_t>(ctx.cur - out.data()) - state.base;
   sj::rt::end_call(ctx, state, ok);
   if (!ok) return Status(Error{std::move(state.message), std::move(state.path)});
-  size_hint_.store(written + written / 8, std::memory_order_relaxed);
   return {};
 }
 

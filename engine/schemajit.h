@@ -7,7 +7,6 @@
 //   std::string out;
 //   schemajit::Status st = ser->serialize(doc, out); // appends; on error `out` is unchanged
 #pragma once
-#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -77,7 +76,6 @@ class Serializer {
 
  private:
   std::shared_ptr<const detail::CompiledCode> code_;
-  mutable std::atomic<size_t> size_hint_{256};  // last output size: the next call's first reservation
 };
 
 enum class DumpKind { IR, LLVM, Asm };

@@ -1,26 +1,44 @@
-// The output buffer is the caller's std::string itself: generated code writes between
-// ctx.cur and ctx.end, which lie inside the string's (resized) storage, and the string is
-// trimmed once at the end. On error it is resized back to where it began, so the caller's
-// bytes before `base` are never touched.
+// Generated code writes between ctx.cur and ctx.end inside a per-thread scratch buffer that
+// only grows: no zero-filling (std::string::resize would write every byte it adds) and no
+// per-call sizing. The result is appended to the caller's string once, at the end; on error
+// nothing is appended, so the caller's bytes are exactly as they were. A thread keeps the
+// largest output it has produced (plus slack) allocated.
 #include <algorithm>
+#include <cstring>
+#include <memory>
 
 #include "runtime/call_state.h"
 
 namespace sj::rt {
+namespace {
 
-void begin_call(SjCtx& ctx, CallState& st, std::string& out, size_t hint, int32_t max_depth) {
+struct Scratch {
+  std::unique_ptr<char[]> data;
+  size_t cap = 0;
+};
+
+thread_local Scratch t_scratch;
+
+constexpr size_t kInitialScratch = 4096;
+
+}  // namespace
+
+void begin_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth) {
+  Scratch& s = t_scratch;
+  if (!s.data) {
+    s.data.reset(new char[kInitialScratch]);
+    s.cap = kInitialScratch;
+  }
   st.out = &out;
-  st.base = out.size();
-  out.resize(st.base + std::max<size_t>(hint, 64));
-  ctx.cur = out.data() + st.base;
-  ctx.end = out.data() + out.size();
+  ctx.cur = s.data.get();
+  ctx.end = s.data.get() + s.cap;
   ctx.depth = 0;
   ctx.max_depth = max_depth;
   ctx.state = &st;
 }
 
 void end_call(SjCtx& ctx, CallState& st, bool ok) {
-  st.out->resize(ok ? static_cast<size_t>(ctx.cur - st.out->data()) : st.base);
+  if (ok) st.out->append(t_scratch.data.get(), static_cast<size_t>(ctx.cur - t_scratch.data.get()));
   ctx.cur = ctx.end = nullptr;
 }
 
@@ -36,12 +54,15 @@ SjStatus fail(SjCtx* ctx, std::string message, const char* path) {
 }  // namespace sj::rt
 
 extern "C" void sj_reserve(SjCtx* ctx, int64_t n) {
-  auto& st = sj::rt::state(ctx);
-  std::string& out = *st.out;
-  size_t used = static_cast<size_t>(ctx->cur - out.data());
+  auto& s = sj::rt::t_scratch;
+  size_t used = static_cast<size_t>(ctx->cur - s.data.get());
   size_t want = used + static_cast<size_t>(n);
-  if (want <= out.size()) return;
-  out.resize(std::max(want, out.size() * 2));
-  ctx->cur = out.data() + used;
-  ctx->end = out.data() + out.size();
+  if (want <= s.cap) return;
+  size_t cap = std::max(want, s.cap * 2);
+  std::unique_ptr<char[]> bigger(new char[cap]);
+  std::memcpy(bigger.get(), s.data.get(), used);
+  s.data = std::move(bigger);
+  s.cap = cap;
+  ctx->cur = s.data.get() + used;
+  ctx->end = s.data.get() + cap;
 }

@@ -17,15 +17,15 @@ enum class Rounding : int32_t { Trunc = 0, Floor = 1, Ceil = 2, Round = 3 };
 
 struct CallState {
   std::string* out = nullptr;
-  size_t base = 0;                 // out->size() when the call began: the rollback point
   std::string message;             // fast-json-stringify's text where it has one
   std::string path;                // schema location, "#/properties/a"
   std::vector<std::unique_ptr<uint32_t[]>> scratch;
 };
 
-// Binds ctx to `out`, with room for at least `hint` bytes.
-void begin_call(SjCtx& ctx, CallState& st, std::string& out, size_t hint, int32_t max_depth);
-// Trims `out` to what was written (ok) or back to its old contents (error).
+// Points ctx at this thread's output scratch buffer (see buffer.cpp), for a call whose
+// result goes to `out`.
+void begin_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth);
+// Appends what was written to `out` when ok; on error `out` is not touched at all.
 void end_call(SjCtx& ctx, CallState& st, bool ok);
 
 inline CallState& state(SjCtx* ctx) { return *static_cast<CallState*>(ctx->state); }

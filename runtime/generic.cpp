@@ -144,7 +144,7 @@ std::string sj::rt::json_stringify(const rapidjson::Value& v) {
   std::string out;
   SjCtx ctx;
   CallState st;
-  begin_call(ctx, st, out, 64, 100000);
+  begin_call(ctx, st, out, 100000);
   bool ok = write_generic(&ctx, v) == 0;
   end_call(ctx, st, ok);
   return out;
