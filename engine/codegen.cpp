@@ -58,7 +58,6 @@ class Codegen {
       case sj::abi::V: return b_.getVoidTy();
       case sj::abi::I32: return b_.getInt32Ty();
       case sj::abi::I64: return b_.getInt64Ty();
-      case sj::abi::F64: return b_.getDoubleTy();
       case sj::abi::P: break;
     }
     return ptr();

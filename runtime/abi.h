@@ -27,8 +27,8 @@ static_assert(offsetof(SjCtx, cur) == 0 && offsetof(SjCtx, end) == 8);
 static_assert(offsetof(SjCtx, depth) == 16 && offsetof(SjCtx, max_depth) == 20);
 
 namespace sj::abi {
-// Type tokens for the function list: void, i32, i64, double, pointer.
-enum Type : uint8_t { V, I32, I64, F64, P };
+// Type tokens for the function list: void, i32, i64, pointer.
+enum Type : uint8_t { V, I32, I64, P };
 }
 
 // X(name, return type, argument types...). Keep in step with the declarations below.

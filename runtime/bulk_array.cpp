@@ -84,6 +84,9 @@ SJ_INLINE char* masked_via_stack(char* p, const char* raw, size_t n, unsigned ma
     });                                                                                             \
   }
 
+// One instantiation per ISA. They are spelled out because a target attribute cannot depend on
+// a template parameter: each function carries its own, and the kernels inlined into it with
+// it.
 int64_t bulk_strings_scalar(SjCtx* ctx, const SjValue* elems, int64_t len) {
   return bulk_strings(
       ctx, elems, len,

@@ -1,5 +1,5 @@
 // The escaping kernels in inline form, for the translation units that build per-ISA code on
-// them (escape_simd.cpp, bulk_array.cpp). Each vector kernel carries its target attribute
+// them (escape.cpp, bulk_array.cpp). Each vector kernel carries its target attribute
 // and is always inlined, so a caller compiled for the same ISA gets one loop with no calls.
 #pragma once
 #include <immintrin.h>
