@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(build-essential cmake ccache llvm-19-dev zlib1g-dev libzstd-dev
-          rapidjson-dev libgtest-dev libgmock-dev libbenchmark-dev)
+          rapidjson-dev libpcre2-dev libgtest-dev libgmock-dev libbenchmark-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

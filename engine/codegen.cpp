@@ -486,20 +486,22 @@ class Codegen {
         go(next);
       }
     }
-    if (n.extras != ir::Extras::Drop) emit_extras(n, v, is_obj, comma);
+    if (n.extras != ir::Extras::Drop || !n.patterns.empty()) emit_extras(n, v, is_obj, comma);
     literal("}");
     flush();
     b_.CreateBr(done);
     go(done);
   }
 
-  // Members not declared in properties, in JavaScript's enumeration order (spec §5.1).
+  // Members not declared in properties, in JavaScript's enumeration order (spec §5.1): the
+  // first patternProperties regex that occurs in the key gives the schema; otherwise
+  // additionalProperties does (true: raw, a schema, or false/absent: dropped).
   void emit_extras(const ir::Node& n, Value* v, Value* is_obj, Comma& comma) {
     make_dynamic(comma);
     flush();
     BasicBlock* loop_head = block("extras.head");
     BasicBlock* loop_body = block("extras.body");
-    BasicBlock* emit_member = block("extras.emit");
+    BasicBlock* undeclared = block("extras.undeclared");
     BasicBlock* loop_next = block("extras.next");
     BasicBlock* loop_end = block("extras.end");
     BasicBlock* start = block("extras.start");
@@ -530,17 +532,32 @@ class Codegen {
     Value* m = b_.CreateInBoundsGEP(b_.getInt8Ty(), members, b_.CreateMul(idx, i64(dom::kMemberSize)));
     auto [kdata, klen] = string_of(m);
     Value* declared = call("sj_key_declared", {keys, i64(n.fields.size()), kdata, klen});
-    b_.CreateCondBr(b_.CreateICmpNE(declared, i32(0)), loop_next, emit_member);
+    b_.CreateCondBr(b_.CreateICmpNE(declared, i32(0)), loop_next, undeclared);
 
-    go(emit_member);
-    Value* due = b_.CreateLoad(b_.getInt1Ty(), comma.slot);
-    branch(due, [&] { literal(","); }, [] {}, "comma");
-    b_.CreateStore(b_.getTrue(), comma.slot);
-    call("sj_write_string", {ctx_arg_, kdata, klen});
-    literal(":");
-    emit_or_raw(n.extras == ir::Extras::Raw ? nullptr : n.extras_schema.get(), at(m, dom::kMemberValueOffset));
-    flush();
-    b_.CreateBr(loop_next);
+    go(undeclared);
+    Value* value = at(m, dom::kMemberValueOffset);
+    // `"key":` and the value through `schema` (raw when null), then on to the next member.
+    auto emit_member = [&](const ir::Node* schema) {
+      Value* due = b_.CreateLoad(b_.getInt1Ty(), comma.slot);
+      branch(due, [&] { literal(","); }, [] {}, "comma");
+      b_.CreateStore(b_.getTrue(), comma.slot);
+      call("sj_write_string", {ctx_arg_, kdata, klen});
+      literal(":");
+      emit_or_raw(schema, value);
+      flush();
+      b_.CreateBr(loop_next);
+    };
+    for (const auto& pf : n.patterns) {
+      BasicBlock* matched = block("extras.pattern");
+      BasicBlock* other = block("extras.nomatch");
+      Value* found = call("sj_pattern_search", {ctx_arg_, i32(static_cast<uint32_t>(pf.index)), kdata, klen});
+      b_.CreateCondBr(b_.CreateICmpNE(found, i32(0)), matched, other);
+      go(matched);
+      emit_member(pf.value.get());
+      go(other);
+    }
+    if (n.extras == ir::Extras::Drop) b_.CreateBr(loop_next);
+    else emit_member(n.extras == ir::Extras::Raw ? nullptr : n.extras_schema.get());
 
     go(loop_next);
     i->addIncoming(b_.CreateAdd(i, i64(1)), loop_next);

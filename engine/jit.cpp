@@ -156,6 +156,8 @@ std::shared_ptr<CompiledCode> Jit::compile(const sj::ir::Module& module) {
   auto code = std::make_shared<CompiledCode>();
   code->entry = addr.toPtr<EntryFn>();
   code->max_data_depth = module.options.max_data_depth;
+  code->patterns = module.patterns;
+  for (const auto& p : code->patterns) code->pattern_table.push_back(p.get());
   // The tracker frees the code; holding impl_ keeps the LLJIT alive as long as the code is.
   std::shared_ptr<Impl> owner = impl_;
   code->keepalive = std::shared_ptr<void>(nullptr, [owner, tracker](void*) { llvm::consumeError(tracker->remove()); });

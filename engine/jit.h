@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/schemajit.h"
 #include "ir/ir.h"
@@ -15,6 +16,8 @@ using EntryFn = SjStatus (*)(SjCtx*, const rapidjson::Value*);
 struct CompiledCode {
   EntryFn entry = nullptr;
   int32_t max_data_depth = 1000;
+  std::vector<std::shared_ptr<const sj::rt::Pattern>> patterns;  // owned for the code's lifetime
+  std::vector<const sj::rt::Pattern*> pattern_table;             // what SjCtx::patterns points at
   std::shared_ptr<void> keepalive;  // releases the machine code when the last Serializer goes
 };
 

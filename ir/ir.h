@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ir/options.h"
+#include "runtime/pattern.h"
 
 namespace sj::ir {
 
@@ -43,6 +44,12 @@ struct Field {
   int predicted_index = 0;          // where the member sits when the input follows the schema
 };
 
+struct PatternField {
+  int index = 0;          // into Module::patterns, the table generated code searches with
+  std::string source;     // the regex as written in the schema
+  NodePtr value;          // null: the member is printed raw
+};
+
 struct Node {
   Kind kind = Kind::Generic;
   std::string path;                 // schema location for errors: "#/properties/a"
@@ -52,6 +59,7 @@ struct Node {
   std::string literal;                           // Const: JSON text
   std::vector<Field> fields;                     // Object, in output order (required first)
   std::vector<std::string> required_elsewhere;   // Object: required names not in properties
+  std::vector<PatternField> patterns;            // Object: patternProperties, in JS key order
   Extras extras = Extras::Drop;                  // Object
   NodePtr extras_schema;                         // Object, Extras::Schema
   NodePtr items;                                 // Array; null = elements printed raw
@@ -68,6 +76,7 @@ struct Function {
 
 struct Module {
   std::vector<Function> functions;  // functions[0] is the entry point
+  std::vector<std::shared_ptr<const rt::Pattern>> patterns;  // every patternProperties regex
   Options options;
 };
 

@@ -39,6 +39,17 @@ bool array_index(std::string_view k, uint64_t& index) {
   return index < 4294967295u;
 }
 
+// JavaScript's own-key order: array-index keys first, ascending; the rest as written.
+bool js_key_order(const Value::Member* a, const Value::Member* b) {
+  uint64_t ia = 0, ib = 0;
+  bool xa = array_index(sv(a->name), ia), xb = array_index(sv(b->name), ib);
+  if (xa != xb) return xa;
+  return xa && ia < ib;
+}
+
+// A schema that prints the value as it is: true, {} (no keywords that change output).
+bool is_raw(const Value& s) { return s.IsBool() || (s.IsObject() && s.ObjectEmpty()); }
+
 // Type inference of spec §3 step 6 (first match wins).
 std::string infer_type(const Value& s) {
   if (has_any(s, {"properties", "required", "additionalProperties", "patternProperties", "maxProperties",
@@ -161,8 +172,6 @@ class Lowerer {
 
   NodePtr object(const Value& s, const std::string& path) {
     auto n = make(Kind::Object, path);
-    if (const Value* pp = member(s, "patternProperties"); pp && pp->IsObject() && !pp->ObjectEmpty())
-      unsupported("patternProperties", pointer_append(path, "patternProperties"));
 
     std::set<std::string> required;
     std::vector<std::string> required_order;
@@ -174,12 +183,7 @@ class Lowerer {
     std::vector<const Value::Member*> props;
     if (const Value* p = member(s, "properties"); p && p->IsObject())
       for (auto& m : p->GetObject()) props.push_back(&m);
-    std::stable_sort(props.begin(), props.end(), [](const Value::Member* a, const Value::Member* b) {
-      uint64_t ia = 0, ib = 0;
-      bool xa = array_index(sv(a->name), ia), xb = array_index(sv(b->name), ib);
-      if (xa != xb) return xa;
-      return xa && ia < ib;
-    });
+    std::stable_sort(props.begin(), props.end(), js_key_order);
     std::map<std::string, int> position;  // where each member sits in the schema, for lookup prediction
     for (size_t i = 0; i < props.size(); ++i) position[std::string(sv(props[i]->name))] = static_cast<int>(i);
     std::stable_partition(props.begin(), props.end(),
@@ -203,6 +207,24 @@ class Lowerer {
     for (const auto& name : required_order)
       if (!declared.count(name)) n->required_elsewhere.push_back(name);
 
+    // patternProperties: tried in JavaScript key order, first match wins (spec §5.1).
+    if (const Value* pp = member(s, "patternProperties"); pp && pp->IsObject()) {
+      std::string pp_path = pointer_append(path, "patternProperties");
+      std::vector<const Value::Member*> order;
+      for (auto& m : pp->GetObject()) order.push_back(&m);
+      std::stable_sort(order.begin(), order.end(), js_key_order);
+      for (const Value::Member* m : order) {
+        PatternField pf;
+        pf.source = std::string(sv(m->name));
+        std::string error;
+        auto regex = rt::Pattern::compile(pf.source, error);
+        if (!regex) throw CompileError("schema is invalid: data/patternProperties must match format \"regex\"", pp_path.substr(1));
+        pf.index = static_cast<int>(module_.patterns.size());
+        module_.patterns.push_back(std::move(regex));
+        if (!is_raw(m->value)) pf.value = lower(m->value, pointer_append(pp_path, pf.source));
+        n->patterns.push_back(std::move(pf));
+      }
+    }
     if (const Value* ap = member(s, "additionalProperties")) {
       if (ap->IsTrue()) {
         n->extras = Extras::Raw;
@@ -229,7 +251,7 @@ class Lowerer {
     n->large_as_json = module_.options.large_array_mechanism == LargeArrayMechanism::JsonStringify;
     const Value* items = member(s, "items");
     if (items && items->IsArray()) unsupported("tuples (items as an array)", pointer_append(path, "items"));
-    bool raw = !items || items->IsBool() || (items->IsObject() && items->ObjectEmpty());
+    bool raw = !items || is_raw(*items);
     if (!raw) n->items = lower(*items, pointer_append(path, "items"));
     // Plain items (no format, nullable or const) under the default mechanism get the bulk
     // branch (spec §14.2-3); everything else, and json-stringify mode, keeps the loop.

@@ -55,6 +55,10 @@ class Printer {
         line(d + 1, "field " + f.key_literal + "  " + how + "  (expected at #" + std::to_string(f.predicted_index) + ")");
         node(*f.value, d + 2);
       }
+      for (const auto& pf : n.patterns) {
+        line(d + 1, "pattern /" + pf.source + "/" + (pf.value ? "" : "  raw"));
+        if (pf.value) node(*pf.value, d + 2);
+      }
       if (n.extras == Extras::Raw) line(d + 1, "extras raw");
       if (n.extras == Extras::Schema) {
         line(d + 1, "extras");

@@ -7,6 +7,7 @@
 #include <rapidjson/error/en.h>
 
 #include "ir/error.h"
+#include "runtime/pattern.h"
 
 namespace sj {
 
@@ -102,6 +103,12 @@ void check_meta(const Value& s, const std::string& at) {
       }
     } else if (kSchemaMapKeywords.count(key)) {
       if (!v.IsObject()) invalid(here, "must be object");
+      if (key == "patternProperties") {  // propertyNames {format: regex}, checked before the values
+        for (auto& p : v.GetObject()) {
+          std::string error;
+          if (!rt::Pattern::compile(std::string(sv(p.name)), error)) invalid(here, "must match format \"regex\"");
+        }
+      }
       if (key == "dependencies") continue;  // schema or string list: ignored for output
       for (auto& p : v.GetObject()) check_meta(p.value, pointer_append(here, sv(p.name)));
     } else if (kSchemaListKeywords.count(key)) {

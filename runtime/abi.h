@@ -10,14 +10,15 @@
 
 extern "C" {
 
-// What one serialize call carries. Generated code touches only the first four fields
-// (offsets pinned below); `state` belongs to the runtime.
+// What one serialize call carries. Generated code touches cur, end, depth and max_depth
+// (offsets pinned below); `state` and `patterns` belong to the runtime.
 struct SjCtx {
   char* cur;          // next byte to write
   char* end;          // one past the writable window; cur <= end always
   int32_t depth;      // recursion depth of generated functions
   int32_t max_depth;  // error when depth would exceed this
   void* state;        // sj::rt::CallState*
+  const void* patterns;  // the serializer's patternProperties, const sj::rt::Pattern* [ ]
 };
 
 typedef int32_t SjStatus;  // 0 = ok, 1 = error recorded in the context
@@ -25,6 +26,7 @@ typedef int32_t SjStatus;  // 0 = ok, 1 = error recorded in the context
 
 static_assert(offsetof(SjCtx, cur) == 0 && offsetof(SjCtx, end) == 8);
 static_assert(offsetof(SjCtx, depth) == 16 && offsetof(SjCtx, max_depth) == 20);
+static_assert(offsetof(SjCtx, patterns) == 32);
 
 namespace sj::abi {
 // Type tokens for the function list: void, i32, i64, pointer.
@@ -48,6 +50,7 @@ enum Type : uint8_t { V, I32, I64, P };
   X(sj_bulk_string_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)     \
   X(sj_bulk_number_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)     \
   X(sj_bulk_integer_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)    \
+  X(sj_pattern_search, sj::abi::I32, sj::abi::P, sj::abi::I32, sj::abi::P, sj::abi::I64) \
   X(sj_error_required, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::I64, sj::abi::P) \
   X(sj_error_mismatch, sj::abi::I32, sj::abi::P, sj::abi::P)                      \
   X(sj_error_depth, sj::abi::I32, sj::abi::P, sj::abi::P)
@@ -85,6 +88,8 @@ int64_t sj_bulk_string_array(SjCtx* ctx, const SjValue* elems, int64_t len);
 // The same for numbers (miss: not a number, or NaN) and integers (miss: not integral).
 int64_t sj_bulk_number_array(SjCtx* ctx, const SjValue* elems, int64_t len);
 int64_t sj_bulk_integer_array(SjCtx* ctx, const SjValue* elems, int64_t len);
+// 1 when pattern `index` of the serializer's patternProperties occurs in key s[0..n).
+int32_t sj_pattern_search(SjCtx* ctx, int32_t index, const char* s, int64_t n);
 // Errors: record the message and the schema path, return 1.
 SjStatus sj_error_required(SjCtx* ctx, const char* name, int64_t len, const char* path);
 SjStatus sj_error_mismatch(SjCtx* ctx, const char* path);

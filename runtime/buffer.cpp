@@ -35,6 +35,7 @@ void begin_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth) 
   ctx.depth = 0;
   ctx.max_depth = max_depth;
   ctx.state = &st;
+  ctx.patterns = nullptr;
 }
 
 void end_call(SjCtx& ctx, CallState& st, bool ok) {

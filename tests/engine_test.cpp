@@ -58,6 +58,29 @@ TEST(Objects, KeysEscapedAtCompileTime) {
   EXPECT_EQ(run(s, R"({"q\"u\\o\nte":1})"), R"({"q\"u\\o\nte":1})");
 }
 
+TEST(Objects, PatternProperties) {
+  // Patterns in JavaScript key order (index-like "9" first), first match wins, declared
+  // members skipped, additionalProperties (false) for the rest; extras in the input's order.
+  const char* s = R"({"type":"object","properties":{"id":{"type":"integer"}},
+    "patternProperties":{"^x-":{"type":"string"},"_count$":{"type":"integer"},"9":{"type":"boolean"},"e":true},
+    "additionalProperties":false})";
+  EXPECT_EQ(run(s, R"({"x-a":1,"id":"2","n_count":"3.7","other":5,"x9":0,"be":[1],"x-e":null})"),
+            R"({"id":2,"x-a":"1","n_count":3,"other":5,"x9":false,"be":[1],"x-e":""})");
+  // With additionalProperties: unmatched members go through its schema.
+  EXPECT_EQ(run(R"({"patternProperties":{"^a":{"type":"number"}},"additionalProperties":{"type":"string"}})",
+                R"({"b":1,"ab":"2"})"),
+            R"({"b":"1","ab":2})");
+  // JavaScript's $ (no m flag) matches only at the very end, not before a final newline.
+  EXPECT_EQ(run(R"({"patternProperties":{"^a$":true}})", R"({"a":1,"a\n":2})"), R"({"a":1})");
+  // A pattern is searched, not anchored; "\\d" and classes as in JavaScript.
+  EXPECT_EQ(run(R"({"patternProperties":{"^\\d+$":{"type":"string"},"[A-Z]":true}})", R"({"12":1,"aBc":2,"1a":3})"),
+            R"({"12":"1","aBc":2})");
+  auto bad = engine().compile(R"({"type":"object","patternProperties":{"*":{"type":"string"}}})");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().message, "schema is invalid: data/patternProperties must match format \"regex\"");
+  EXPECT_EQ(bad.error().pointer, "/patternProperties");
+}
+
 TEST(Nullable, NullableAndConst) {
   EXPECT_EQ(run(R"({"type":"string","nullable":true})", "null"), "null");
   EXPECT_EQ(run(R"({"type":"object","nullable":true})", "null"), "null");
