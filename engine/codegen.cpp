@@ -565,6 +565,56 @@ class Codegen {
     go(loop_end);
   }
 
+  // The positions of a tuple, unrolled: each present item must pass its guard, then it is
+  // serialized with its own schema (spec §6.2). Shorter arrays simply end early.
+  void emit_tuple_items(const ir::Node& n, Value* len, Value* elems) {
+    BasicBlock* done = block("tuple.done");
+    for (size_t i = 0; i < n.tuple.size(); ++i) {
+      BasicBlock* present = block("tuple.item");
+      b_.CreateCondBr(b_.CreateICmpULT(i64(i), len), present, done);
+      go(present);
+      if (i) literal(",");
+      Value* e = b_.CreateInBoundsGEP(b_.getInt8Ty(), elems, i64(i * dom::kValueSize));
+      BasicBlock* pass = block("tuple.pass");
+      BasicBlock* reject = block("tuple.reject");
+      flush();
+      b_.CreateCondBr(tuple_guard(n.tuple[i].guard, e), pass, reject);
+      go(reject);
+      fail_with(call("sj_error_item", {ctx_arg_, i64(i), bytes(n.path)}));
+      go(pass);
+      emit(*n.tuple[i].value, e);
+      flush();
+    }
+    b_.CreateBr(done);
+    go(done);
+  }
+
+  Value* tuple_guard(uint8_t g, Value* v) {
+    Value* ok = b_.getFalse();
+    Value* is_null = is_type(v, dom::kNullType);
+    if (g & ir::kGuardNull) ok = b_.CreateOr(ok, is_null);
+    if (g & ir::kGuardString)
+      ok = b_.CreateOr(ok, b_.CreateOr(b_.CreateOr(is_type(v, dom::kStringType), is_null), is_type(v, dom::kArrayType)));
+    if (g & ir::kGuardInteger) ok = b_.CreateOr(ok, integral(v));
+    if (g & ir::kGuardNumber) ok = b_.CreateOr(ok, finite_number(v));
+    if (g & ir::kGuardBoolean)
+      ok = b_.CreateOr(ok, b_.CreateOr(is_type(v, dom::kTrueType), is_type(v, dom::kFalseType)));
+    if (g & ir::kGuardArray) ok = b_.CreateOr(ok, is_type(v, dom::kArrayType));
+    if (g & ir::kGuardObject) {
+      // JavaScript checks obj.constructor === Object: an own "constructor" member fails.
+      Value* own = call("sj_find_member", {v, bytes("constructor"), i64(11)});
+      ok = b_.CreateOr(ok, b_.CreateAnd(is_type(v, dom::kObjectType), b_.CreateIsNull(own)));
+    }
+    return ok;
+  }
+
+  // A number that is not NaN or ±Infinity (Number.isFinite).
+  Value* finite_number(Value* v) {
+    Value* d = b_.CreateLoad(b_.getDoubleTy(), v);
+    Value* finite = b_.CreateFCmpOEQ(b_.CreateFSub(d, d), llvm::ConstantFP::get(b_.getDoubleTy(), 0.0));
+    return b_.CreateOr(has_flag(v, dom::kInt64Flag | dom::kUint64Flag), b_.CreateAnd(has_flag(v, dom::kDoubleFlag), finite));
+  }
+
   // The declared names as a constant array of {ptr, i64} for sj_key_declared.
   llvm::Constant* declared_keys(const ir::Node& n) {
     auto* pair = llvm::StructType::get(ctx_, {ptr(), b_.getInt64Ty()});
@@ -597,6 +647,15 @@ class Codegen {
     go(body);
     Value* len = size_of(v);
     Value* elems = packed_pointer(v);
+    if (n.is_tuple && !n.additional_items) {
+      // A tuple without additionalItems rejects longer arrays before anything else (§6.2).
+      BasicBlock* too_long = block("tuple.toolong");
+      BasicBlock* fits = block("tuple.fits");
+      b_.CreateCondBr(b_.CreateICmpUGT(len, i64(n.tuple.size())), too_long, fits, weights_unlikely());
+      go(too_long);
+      fail_with(call("sj_error_item", {ctx_arg_, i64(n.tuple.size()), bytes(n.path)}));
+      go(fits);
+    }
     if (n.large_as_json) {
       // largeArrayMechanism json-stringify: a large array is printed raw (spec §14.1).
       BasicBlock* large = block("arr.large");
@@ -611,6 +670,10 @@ class Codegen {
     literal("[");
     flush();
     Value* start = i64(0);
+    if (n.is_tuple) {
+      emit_tuple_items(n, len, elems);
+      start = i64(n.tuple.size());  // what follows: the extra items, raw
+    }
     int64_t cutoff = ir::bulk_cutoff(irm_.options, n.strategy);
     if (cutoff != sj::Cutoffs::kNever) {
       // The seed's length branch: at or above the cutoff the bulk kernel writes the leading
@@ -644,7 +707,7 @@ class Codegen {
     go(loop);
     branch(b_.CreateICmpNE(i, i64(0)), [&] { literal(","); }, [] {}, "comma");
     Value* e = b_.CreateInBoundsGEP(b_.getInt8Ty(), elems, b_.CreateMul(i, i64(dom::kValueSize)));
-    emit_or_raw(n.items.get(), e);
+    emit_or_raw(n.is_tuple ? nullptr : n.items.get(), e);
     flush();
     b_.CreateBr(next);
     go(next);

@@ -50,6 +50,19 @@ struct PatternField {
   NodePtr value;          // null: the member is printed raw
 };
 
+// The type guard a tuple item must pass before it is serialized (spec §6.2): bits of the
+// kinds of value it accepts. Unlike type-array guards, "string" also accepts arrays and null,
+// "number" only finite numbers, "object" only objects without an own "constructor" member.
+enum TupleGuard : uint8_t {
+  kGuardNull = 1, kGuardString = 2, kGuardInteger = 4, kGuardNumber = 8, kGuardBoolean = 16,
+  kGuardObject = 32, kGuardArray = 64,  // 0: the item has no type, so no value passes
+};
+
+struct TupleItem {
+  uint8_t guard = 0;  // TupleGuard bits
+  NodePtr value;
+};
+
 struct Node {
   Kind kind = Kind::Generic;
   std::string path;                 // schema location for errors: "#/properties/a"
@@ -63,6 +76,9 @@ struct Node {
   Extras extras = Extras::Drop;                  // Object
   NodePtr extras_schema;                         // Object, Extras::Schema
   NodePtr items;                                 // Array; null = elements printed raw
+  bool is_tuple = false;                         // Array: items is an array of schemas
+  std::vector<TupleItem> tuple;                  // Array, tuple: one per position
+  bool additional_items = false;                 // Array, tuple: extra elements printed raw
   ArrayStrategy strategy = ArrayStrategy::Loop;  // Array
   bool large_as_json = false;                    // Array: largeArrayMechanism json-stringify
   std::vector<NodePtr> branches;                 // TypeSwitch, in test order

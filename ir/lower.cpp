@@ -236,6 +236,30 @@ class Lowerer {
     return n;
   }
 
+  // The guard of a tuple item from its type (explicit, through $refs, or inferred) and
+  // nullable; an item with no type gets no guard bits, so every value fails it.
+  uint8_t tuple_guard(const Value& item, const std::string& path) {
+    const Value* s = &item;
+    if (const Value* ref = member(item, "$ref"); ref && ref->IsString())
+      s = doc_.resolve(ref->GetString(), path.substr(1) + "/$ref").schema;
+    if (!s->IsObject()) return 0;
+    std::vector<std::string> types;
+    if (const Value* t = member(*s, "type")) {
+      if (t->IsString()) types.emplace_back(sv(*t));
+      else for (auto& x : t->GetArray()) types.emplace_back(sv(x));
+    } else if (std::string inferred = infer_type(*s); !inferred.empty()) {
+      types.push_back(inferred);
+    }
+    uint8_t g = 0;
+    for (const auto& t : types) {
+      g |= t == "null" ? kGuardNull : t == "string" ? kGuardString : t == "integer" ? kGuardInteger
+         : t == "number" ? kGuardNumber : t == "boolean" ? kGuardBoolean : t == "object" ? kGuardObject
+         : t == "array" ? kGuardArray : 0;
+    }
+    if (g && member(*s, "nullable") && member(*s, "nullable")->IsTrue()) g |= kGuardNull;
+    return g;
+  }
+
   // The default printed for a missing member: its own, or its $ref target's (spec §2).
   std::optional<std::string> default_of(const Value& s, const std::string& path) {
     if (const Value* d = member(s, "default")) return rt::json_stringify(*d);
@@ -250,7 +274,20 @@ class Lowerer {
     auto n = make(Kind::Array, path);
     n->large_as_json = module_.options.large_array_mechanism == LargeArrayMechanism::JsonStringify;
     const Value* items = member(s, "items");
-    if (items && items->IsArray()) unsupported("tuples (items as an array)", pointer_append(path, "items"));
+    if (items && items->IsArray()) {
+      n->is_tuple = true;
+      const Value* extra = member(s, "additionalItems");
+      n->additional_items = extra && !extra->IsFalse();  // any schema is truthy: extras print raw
+      std::string items_path = pointer_append(path, "items");
+      for (rapidjson::SizeType i = 0; i < items->Size(); ++i) {
+        TupleItem t;
+        std::string ipath = items_path + "/" + std::to_string(i);
+        t.guard = tuple_guard((*items)[i], ipath);
+        t.value = lower((*items)[i], ipath);
+        n->tuple.push_back(std::move(t));
+      }
+      return n;
+    }
     bool raw = !items || is_raw(*items);
     if (!raw) n->items = lower(*items, pointer_append(path, "items"));
     // Plain items (no format, nullable or const) under the default mechanism get the bulk

@@ -14,6 +14,15 @@ const char* format_name(StringFormat f) {
   return "";
 }
 
+std::string guard_name(uint8_t g) {
+  if (!g) return "none (always fails)";
+  std::string out;
+  const char* names[] = {"null", "string", "integer", "number", "boolean", "object", "array"};
+  for (int b = 0; b < 7; ++b)
+    if (g & (1 << b)) out += (out.empty() ? "" : "|") + std::string(names[b]);
+  return out;
+}
+
 class Printer {
  public:
   explicit Printer(const Module& m) : m_(m) {}
@@ -63,6 +72,13 @@ class Printer {
       if (n.extras == Extras::Schema) {
         line(d + 1, "extras");
         node(*n.extras_schema, d + 2);
+      }
+    } else if (n.kind == Kind::Array && n.is_tuple) {
+      line(d + 1, std::string("tuple of ") + std::to_string(n.tuple.size()) +
+                      (n.additional_items ? ", extra items raw" : ", longer arrays are an error"));
+      for (size_t i = 0; i < n.tuple.size(); ++i) {
+        line(d + 1, "item " + std::to_string(i) + "  guard " + guard_name(n.tuple[i].guard));
+        node(*n.tuple[i].value, d + 2);
       }
     } else if (n.kind == Kind::Array) {
       std::string how = n.strategy == ArrayStrategy::Loop ? "loop"

@@ -53,6 +53,7 @@ enum Type : uint8_t { V, I32, I64, P };
   X(sj_pattern_search, sj::abi::I32, sj::abi::P, sj::abi::I32, sj::abi::P, sj::abi::I64) \
   X(sj_error_required, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::I64, sj::abi::P) \
   X(sj_error_mismatch, sj::abi::I32, sj::abi::P, sj::abi::P)                      \
+  X(sj_error_item, sj::abi::I32, sj::abi::P, sj::abi::I64, sj::abi::P)            \
   X(sj_error_depth, sj::abi::I32, sj::abi::P, sj::abi::P)
 
 extern "C" {
@@ -93,5 +94,6 @@ int32_t sj_pattern_search(SjCtx* ctx, int32_t index, const char* s, int64_t n);
 // Errors: record the message and the schema path, return 1.
 SjStatus sj_error_required(SjCtx* ctx, const char* name, int64_t len, const char* path);
 SjStatus sj_error_mismatch(SjCtx* ctx, const char* path);
+SjStatus sj_error_item(SjCtx* ctx, int64_t index, const char* path);  // tuples
 SjStatus sj_error_depth(SjCtx* ctx, const char* path);
 }

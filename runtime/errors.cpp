@@ -13,6 +13,10 @@ extern "C" SjStatus sj_error_mismatch(SjCtx* ctx, const char* path) {
   return fail(ctx, std::string("The value of '") + path + "' does not match schema definition.", path);
 }
 
+extern "C" SjStatus sj_error_item(SjCtx* ctx, int64_t index, const char* path) {
+  return fail(ctx, "Item at " + std::to_string(index) + " does not match schema definition.", path);
+}
+
 extern "C" SjStatus sj_error_depth(SjCtx* ctx, const char* path) {
   return fail(ctx, "Maximum data depth of " + std::to_string(ctx->max_depth) + " exceeded", path);
 }

@@ -102,6 +102,26 @@ TEST(TypeArrays, NullFirstAndGuards) {
   EXPECT_EQ(run(R"({"type":["boolean","object"]})", "true"), "true");
 }
 
+// Tuples (spec §6.2); every expectation here is what fast-json-stringify 7.3.6 prints.
+TEST(Tuples, GuardsLengthAndExtraItems) {
+  const char* t = R"({"type":"array","items":[{"type":"string"},{"type":"integer"},
+    {"type":"object","properties":{"a":{"type":"number"}}}]})";
+  EXPECT_EQ(run(t, R"(["x",2,{"a":"1"}])"), R"(["x",2,{"a":1}])");
+  EXPECT_EQ(run(t, R"([["a","b"],2.0])"), R"(["a,b",2])");  // the string guard takes arrays
+  EXPECT_EQ(run(t, "[null]"), R"([""])");                   // ... and null; shorter is fine
+  EXPECT_EQ(run(t, R"(["x",1.5])"), "ERR: Item at 1 does not match schema definition. @#");
+  EXPECT_EQ(run(t, R"(["x",1,{"constructor":1}])"), "ERR: Item at 2 does not match schema definition. @#");
+  EXPECT_EQ(run(t, R"(["x",1,{},4])"), "ERR: Item at 3 does not match schema definition. @#");
+  std::string extra = std::string(t).insert(1, R"("additionalItems":{"type":"string"},)");
+  EXPECT_EQ(run(extra, R"(["x",1,{},4,{"b":[1]}])"), R"(["x",1,{},4,{"b":[1]}])");  // extras raw
+  EXPECT_EQ(run(R"({"type":"array","items":[{}]})", "[1]"), "ERR: Item at 0 does not match schema definition. @#");
+  EXPECT_EQ(run(R"({"type":"array","items":[{"properties":{}}]})", "[{}]"), "[{}]");  // inferred object
+  EXPECT_EQ(run(R"({"type":"array","items":[{"type":"number"}]})", R"(["1"])"),
+            "ERR: Item at 0 does not match schema definition. @#");
+  EXPECT_EQ(run(R"({"definitions":{"n":{"type":"integer"}},"type":"array","items":[{"$ref":"#/definitions/n"}]})", "[3.0]"),
+            "[3]");
+}
+
 TEST(Refs, RecursiveSchemaAndDepthLimit) {
   const char* tree = R"({"type":"object","properties":{"v":{"type":"integer"},"kids":{"type":"array","items":{"$ref":"#"}}}})";
   EXPECT_EQ(run(tree, R"({"v":1,"kids":[{"v":2,"kids":[]},{"v":"3"}]})"), R"({"v":1,"kids":[{"v":2,"kids":[]},{"v":3}]})");
@@ -137,7 +157,7 @@ TEST(Errors, CompileErrorsNameThePointer) {
   ASSERT_FALSE(e);
   EXPECT_EQ(e.error().message, "schema is invalid: data/properties/a/type must be equal to one of the allowed values");
   EXPECT_EQ(e.error().pointer, "/properties/a/type");
-  e = engine().compile(R"({"properties":{"x":{"anyOf":[{"type":"string"}]}}})");
+  e = engine().compile(R"({"properties":{"x":{"anyOf":[{"type":"string"}]}}})");  // issue 3
   ASSERT_FALSE(e);
   EXPECT_EQ(e.error().message, "not supported yet: anyOf");
   EXPECT_EQ(e.error().pointer, "/properties/x/anyOf");
