@@ -80,7 +80,7 @@ class Lowerer {
   }
 
   [[noreturn]] void unsupported(const std::string& what, const std::string& ptr) {
-    throw CompileError("not supported yet: " + what, ptr.substr(1));
+    throw CompileError("not supported yet: " + what, pointer_of(ptr));
   }
 
   // The function that serializes the schema at `path` (created on first reference, so a
@@ -95,15 +95,19 @@ class Lowerer {
     return index;
   }
 
-  NodePtr lower(const Value& s, const std::string& path) {
-    if (s.IsBool()) return make(Kind::Generic, path);
+  NodePtr lower(const Value& s, const std::string& at) {
+    if (s.IsBool()) return make(Kind::Generic, at);
+    // A literal $id starts a new location: refs inside resolve against it, errors name it.
+    std::string path = at;
+    if (const Value* id = member(s, "$id"); id && id->IsString() && id->GetString()[0] != '#' && at != "#")
+      path = doc_.location_of_id(id->GetString());
     if (const Value* ref = member(s, "$ref")) {
       if (!is_pure_ref(s)) {
         for (auto& m : s.GetObject())
           if (sv(m.name) != "$ref" && !is_annotation(sv(m.name)))
             unsupported("keywords beside $ref (\"" + std::string(sv(m.name)) + "\")", pointer_append(path, sv(m.name)));
       }
-      auto target = doc_.resolve(ref->GetString(), path.substr(1) + "/$ref");
+      auto target = doc_.resolve(ref->GetString(), path, pointer_of(path) + "/$ref");
       auto call = make(Kind::Call, path);
       call->callee = function_for(*target.schema, target.path);
       return call;
@@ -164,7 +168,7 @@ class Lowerer {
     } else if (type == "array") {
       n = array(s, path);
     } else {
-      throw CompileError(type + " unsupported", path.substr(1) + "/type");
+      throw CompileError(type + " unsupported", pointer_of(path) + "/type");
     }
     n->nullable = nullable;
     return n;
@@ -218,7 +222,7 @@ class Lowerer {
         pf.source = std::string(sv(m->name));
         std::string error;
         auto regex = rt::Pattern::compile(pf.source, error);
-        if (!regex) throw CompileError("schema is invalid: data/patternProperties must match format \"regex\"", pp_path.substr(1));
+        if (!regex) throw CompileError("schema is invalid: data/patternProperties must match format \"regex\"", pointer_of(pp_path));
         pf.index = static_cast<int>(module_.patterns.size());
         module_.patterns.push_back(std::move(regex));
         if (!is_raw(m->value)) pf.value = lower(m->value, pointer_append(pp_path, pf.source));
@@ -241,7 +245,7 @@ class Lowerer {
   uint8_t tuple_guard(const Value& item, const std::string& path) {
     const Value* s = &item;
     if (const Value* ref = member(item, "$ref"); ref && ref->IsString())
-      s = doc_.resolve(ref->GetString(), path.substr(1) + "/$ref").schema;
+      s = doc_.resolve(ref->GetString(), path, pointer_of(path) + "/$ref").schema;
     if (!s->IsObject()) return 0;
     std::vector<std::string> types;
     if (const Value* t = member(*s, "type")) {
@@ -264,7 +268,7 @@ class Lowerer {
   std::optional<std::string> default_of(const Value& s, const std::string& path) {
     if (const Value* d = member(s, "default")) return rt::json_stringify(*d);
     if (const Value* ref = member(s, "$ref"); ref && ref->IsString()) {
-      auto target = doc_.resolve(ref->GetString(), path.substr(1) + "/$ref");
+      auto target = doc_.resolve(ref->GetString(), path, pointer_of(path) + "/$ref");
       if (const Value* d = member(*target.schema, "default")) return rt::json_stringify(*d);
     }
     return std::nullopt;

@@ -3,6 +3,7 @@
 #include <array>
 #include <set>
 #include <unordered_map>
+#include <vector>
 
 #include <rapidjson/error/en.h>
 
@@ -121,31 +122,39 @@ void check_meta(const Value& s, const std::string& at) {
   }
 }
 
-// Height of the schema tree in schema levels, following local $refs (a $ref hop is free,
-// every keyword hop is one level), as fast-json-stringify's maxDepth check counts it.
-// Memoised per node so shared definitions are measured once; a node on the current path
-// (recursion) counts 0.
+// Height of the schema tree in schema levels, as fast-json-stringify's maxDepth check counts
+// it: every keyword hop is a level, a $ref within the same registered schema is free, and a
+// $ref into another registered schema is a level (the corpus pins both: 99 chained local
+// definitions pass at depth 100, three chained external refs fail at depth 1). Memoised per
+// node so shared definitions are measured once; a node on the current path counts 0.
 class DepthMeter {
  public:
-  DepthMeter(const Value& root, int limit) : root_(root), limit_(limit) {}
+  DepthMeter(const SchemaDoc& doc, int limit) : doc_(doc), limit_(limit) {}
 
-  int height(const Value& s, int depth) {
+  int height(const Value& s, const std::string& scope, int depth) {
     if (depth > limit_) throw CompileError("schema exceeds maximum depth of " + std::to_string(limit_), "");
     if (!s.IsObject()) return 0;
     if (auto it = memo_.find(&s); it != memo_.end()) return it->second;
     memo_[&s] = 0;  // in progress
+    std::string here = scope;
+    if (auto id = s.FindMember("$id"); id != s.MemberEnd() && id->value.IsString() && id->value.GetString()[0] != '#')
+      here = id->value.GetString();
     int h = 0;
     for (auto& m : s.GetObject()) {
       std::string_view key = sv(m.name);
       const Value& v = m.value;
       if (key == "$ref" && v.IsString()) {
-        if (const Value* t = local_target(sv(v))) h = std::max(h, height(*t, depth));
+        std::string target_id;
+        if (const Value* t = doc_.try_hop(v.GetString(), here, target_id)) {
+          int cost = target_id != here;
+          h = std::max(h, cost + height(*t, target_id, depth + cost));
+        }
       } else if (kSchemaKeywords.count(key) || (key == "items" && v.IsObject())) {
-        h = std::max(h, 1 + height(v, depth + 1));
+        h = std::max(h, 1 + height(v, here, depth + 1));
       } else if ((kSchemaMapKeywords.count(key) || key == "$defs") && v.IsObject()) {
-        for (auto& p : v.GetObject()) h = std::max(h, 1 + height(p.value, depth + 1));
+        for (auto& p : v.GetObject()) h = std::max(h, 1 + height(p.value, here, depth + 1));
       } else if ((kSchemaListKeywords.count(key) || key == "items") && v.IsArray()) {
-        for (auto& e : v.GetArray()) h = std::max(h, 1 + height(e, depth + 1));
+        for (auto& e : v.GetArray()) h = std::max(h, 1 + height(e, here, depth + 1));
       }
     }
     memo_[&s] = h;
@@ -153,23 +162,7 @@ class DepthMeter {
   }
 
  private:
-  const Value* local_target(std::string_view ref) {
-    if (ref.empty() || ref[0] != '#') return nullptr;
-    const Value* cur = &root_;
-    size_t i = 1;
-    while (i < ref.size() && ref[i] == '/') {
-      size_t j = ref.find('/', i + 1);
-      std::string_view seg = ref.substr(i + 1, (j == std::string_view::npos ? ref.size() : j) - i - 1);
-      if (!cur->IsObject()) return nullptr;
-      auto it = cur->FindMember(Value(rapidjson::StringRef(seg.data(), seg.size())));
-      if (it == cur->MemberEnd()) return nullptr;
-      cur = &it->value;
-      i = j == std::string_view::npos ? ref.size() : j;
-    }
-    return i == ref.size() ? cur : nullptr;
-  }
-
-  const Value& root_;
+  const SchemaDoc& doc_;
   int limit_;
   std::unordered_map<const Value*, int> memo_;
 };
@@ -177,7 +170,7 @@ class DepthMeter {
 }  // namespace
 
 bool is_annotation(std::string_view key) {
-  return key == "$comment" || key == "title" || key == "description" || key == "examples" ||
+  return key == "$id" || key == "$comment" || key == "title" || key == "description" || key == "examples" ||
          key == "deprecated" || key == "readOnly" || key == "writeOnly" || key == "$schema" ||
          key == "definitions" || key == "$defs";
 }
@@ -189,49 +182,130 @@ bool is_pure_ref(const rapidjson::Value& s) {
   return true;
 }
 
+std::string pointer_of(const std::string& location) { return location.substr(location.find('#') + 1); }
+
 SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
   std::string error;
   if (!parse_json(text, doc_, error)) throw CompileError("schema is not valid JSON: " + error, "");
   check_meta(doc_, "");
-  DepthMeter(doc_, options.max_depth).height(doc_, 0);
-  if (!options.external_schemas) return;
-  for (auto& m : options.external_schemas->GetObject()) {
-    std::string key(sv(m.name));
+  // The registry of json-schema-ref-resolver (spec §1.3): the root under its $id (else a
+  // generated id), external schemas under their $id (else their key; an id already taken is
+  // skipped), every nested literal $id, and "#name" ids as anchors of the enclosing id.
+  const Value* root_id = doc_.IsObject() && doc_.HasMember("$id") ? &doc_["$id"] : nullptr;
+  root_id_ = root_id && root_id->IsString() && root_id->GetString()[0] != '#' ? root_id->GetString() : "__fjs_root_0";
+  register_ids(doc_, root_id_);
+  std::vector<std::pair<std::string, std::string>> externals;  // key, id
+  if (options.external_schemas) {
+    externals_ = options.external_schemas;
+    for (auto& m : externals_->GetObject()) {
+      std::string key(sv(m.name));
+      try {
+        check_meta(m.value, "");
+      } catch (const CompileError& e) {  // fjs names the external schema first
+        throw CompileError("\"" + key + "\" " + e.what(), pointer_append("/schema", key) + e.pointer);
+      }
+      const Value* own = m.value.IsObject() && m.value.HasMember("$id") ? &m.value["$id"] : nullptr;
+      std::string id = own && own->IsString() && own->GetString()[0] != '#' ? own->GetString() : key;
+      if (!ids_.count(id)) register_ids(m.value, id);
+      externals.emplace_back(key, id);
+    }
+  }
+  DepthMeter(*this, options.max_depth).height(doc_, root_id_, 0);
+  for (const auto& [key, id] : externals) {
     try {
-      check_meta(m.value, "");
-      DepthMeter(m.value, options.max_depth).height(m.value, 0);
-    } catch (const CompileError& e) {  // fjs names the external schema first
-      throw CompileError("\"" + key + "\" " + e.what(), pointer_append("/schema", key) + e.pointer);
+      DepthMeter(*this, options.max_depth).height((*externals_)[key.c_str()], id, 0);
+    } catch (const CompileError& e) {
+      throw CompileError("\"" + key + "\" " + e.what(), "/schema/" + key);
     }
   }
 }
 
-SchemaDoc::Target SchemaDoc::resolve(const std::string& ref, const std::string& at) const {
+// Registers `schema` under `id` (a document, or a subschema with its own literal $id) and
+// walks it for nested ids and anchors.
+void SchemaDoc::register_ids(const Value& schema, const std::string& id) {
+  auto [slot, fresh] = ids_.emplace(id, &schema);
+  if (!fresh && slot->second != &schema && *slot->second != schema)
+    throw CompileError("There is already another schema with id \"" + id + "\".", "");
+  walk_ids(schema, id);
+}
+
+void SchemaDoc::walk_ids(const Value& schema, const std::string& id) {
+  if (schema.IsArray()) {
+    for (auto& e : schema.GetArray()) walk_ids(e, id);
+    return;
+  }
+  if (!schema.IsObject()) return;
+  if (auto it = schema.FindMember("$id"); it != schema.MemberEnd() && it->value.IsString()) {
+    std::string own = it->value.GetString();
+    if (!own.empty() && own[0] == '#') {
+      auto [slot, fresh] = anchors_[id].emplace(own, &schema);
+      if (!fresh && *slot->second != schema)
+        throw CompileError("There is already another anchor \"" + own + "\" in schema \"" + id + "\".", "");
+    } else if (own != id) {
+      return register_ids(schema, own);  // a nested schema with an id of its own
+    }
+  }
+  for (auto& m : schema.GetObject())
+    if (m.value.IsObject() || m.value.IsArray()) walk_ids(m.value, id);
+}
+
+// One $ref hop: the schema `ref` names when written in id `scope`, and the id it lives in.
+// Throws CompileError with fjs's texts (`whole` is the ref being resolved, for messages).
+const Value* SchemaDoc::hop(const std::string& ref, const std::string& scope, const std::string& whole,
+                            const std::string& at, std::string& id, std::string& path) const {
+  size_t hash = ref.find('#');
+  id = ref.substr(0, hash);
+  std::string fragment = hash == std::string::npos ? "#" : ref.substr(hash);
+  if (id.empty()) id = scope;
+  auto base = ids_.find(id);
+  if (base == ids_.end())
+    throw CompileError("Cannot resolve ref \"" + ref + "\". Schema with id \"" + id + "\" is not found.", at);
+  const Value* cur = base->second;
+  path = (id == root_id_ ? "" : id) + "#";
+  if (fragment.size() > 1 && fragment[1] != '/') {  // "#name": an anchor of that id
+    auto anchors = anchors_.find(id);
+    if (anchors == anchors_.end() || !anchors->second.count(fragment))
+      throw CompileError("Cannot find reference \"" + whole + "\"", at);
+    path += fragment.substr(1);
+    return anchors->second.at(fragment);
+  }
+  // Literal segments: fast-json-stringify does not unescape ~0/~1 or %xx (spec §8.4).
+  size_t i = 1;
+  while (i < fragment.size()) {
+    size_t j = fragment.find('/', i + 1);
+    if (j == std::string::npos) j = fragment.size();
+    std::string seg = fragment.substr(i + 1, j - i - 1);
+    if (!cur->IsObject()) throw CompileError("Cannot find reference \"" + whole + "\"", at);
+    auto it = cur->FindMember(Value(rapidjson::StringRef(seg.data(), seg.size())));
+    if (it == cur->MemberEnd()) throw CompileError("Cannot find reference \"" + whole + "\"", at);
+    cur = &it->value;
+    path = pointer_append(path, seg);
+    i = j;
+  }
+  return cur;
+}
+
+SchemaDoc::Target SchemaDoc::resolve(const std::string& ref, const std::string& from, const std::string& at) const {
   std::set<std::string> seen;
   std::string current = ref;
+  std::string scope = from.substr(0, from.find('#'));
+  if (scope.empty()) scope = root_id_;
   for (;;) {
-    if (current.empty() || current[0] != '#')
-      throw CompileError("not supported yet: $ref to another schema (\"" + current + "\")", at);
-    if (current.size() > 1 && current[1] != '/')
-      throw CompileError("not supported yet: $ref to an anchor (\"" + current + "\")", at);
-    // Literal segments: fast-json-stringify does not unescape ~0/~1 or %xx (spec §8.4).
-    const Value* cur = &doc_;
-    std::string path = "#";
-    size_t i = 1;
-    while (i < current.size()) {
-      size_t j = current.find('/', i + 1);
-      if (j == std::string::npos) j = current.size();
-      std::string seg = current.substr(i + 1, j - i - 1);
-      if (!cur->IsObject()) throw CompileError("Cannot find reference \"" + ref + "\"", at);
-      auto it = cur->FindMember(Value(rapidjson::StringRef(seg.data(), seg.size())));
-      if (it == cur->MemberEnd()) throw CompileError("Cannot find reference \"" + ref + "\"", at);
-      cur = &it->value;
-      path = pointer_append(path, seg);
-      i = j;
-    }
-    if (!seen.insert(current).second) throw CompileError("Cannot resolve circular reference \"" + ref + "\"", at);
-    if (!is_pure_ref(*cur)) return {cur, path};
-    current = (*cur)["$ref"].GetString();
+    std::string id, path;
+    const Value* target = hop(current, scope, ref, at, id, path);
+    if (!seen.insert(path).second) throw CompileError("Cannot resolve circular reference \"" + ref + "\"", at);
+    if (!is_pure_ref(*target)) return {target, path};
+    current = (*target)["$ref"].GetString();
+    scope = id;
+  }
+}
+
+const Value* SchemaDoc::try_hop(const std::string& ref, const std::string& scope, std::string& id) const {
+  try {
+    std::string path;
+    return hop(ref, scope, ref, "", id, path);
+  } catch (const CompileError&) {
+    return nullptr;  // reported when lowering reaches it
   }
 }
 

@@ -2,6 +2,7 @@
 // stack), the draft-07 meta-schema checks fast-json-stringify performs before building, the
 // maxDepth limit, and resolution of local $refs.
 #pragma once
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -24,14 +25,35 @@ class SchemaDoc {
 
   struct Target {
     const rapidjson::Value* schema;
-    std::string path;  // "#/definitions/a"
+    std::string path;  // its location, as fjs prints it: "#/definitions/a", "ext#/definitions/a"
   };
-  // Follows $ref (and chains of pure $refs) from `ref` written at `at`. Throws CompileError.
-  Target resolve(const std::string& ref, const std::string& at) const;
+  // Follows `ref` (and chains of pure $refs) written in the schema at location `from`
+  // ("<id>#<pointer>"; an empty id is the root's): "other#/a" and "other#anchor" go to the
+  // schema registered as "other", "#/a" stays in from's id. Throws CompileError with fjs's
+  // texts; `at` is the JSON pointer reported.
+  Target resolve(const std::string& ref, const std::string& from, const std::string& at) const;
+
+  // One $ref hop from id `scope`, without throwing: the target and its id, or null.
+  const rapidjson::Value* try_hop(const std::string& ref, const std::string& scope, std::string& id) const;
+
+  // The location of a subschema that declares `$id` (not an anchor): "<id>#", "#" for the root's.
+  std::string location_of_id(const std::string& id) const { return (id == root_id_ ? "" : id) + "#"; }
 
  private:
+  void register_ids(const rapidjson::Value& schema, const std::string& id);
+  const rapidjson::Value* hop(const std::string& ref, const std::string& scope, const std::string& whole,
+                              const std::string& at, std::string& id, std::string& path) const;
+  void walk_ids(const rapidjson::Value& schema, const std::string& id);
+
   rapidjson::Document doc_;
+  std::shared_ptr<const rapidjson::Document> externals_;  // options "schema": kept alive here
+  std::string root_id_;
+  std::map<std::string, const rapidjson::Value*> ids_;                       // $id → schema
+  std::map<std::string, std::map<std::string, const rapidjson::Value*>> anchors_;  // id → "#a" → schema
 };
+
+// The JSON pointer part of a location ("ext#/a" → "/a").
+std::string pointer_of(const std::string& location);
 
 // Keywords with no effect on output next to a $ref (fjs does not merge these into the target).
 bool is_annotation(std::string_view key);

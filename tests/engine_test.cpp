@@ -134,6 +134,30 @@ TEST(Refs, RecursiveSchemaAndDepthLimit) {
   EXPECT_EQ(run(defs, R"({"b":"5"})"), R"({"a":7,"b":5})");
 }
 
+// $ref into the `schema` option's external schemas, nested $ids and "#name" anchors (spec
+// §1.3, §8.4); every expectation here is what fast-json-stringify 7.3.6 prints.
+TEST(Refs, RegistryOfIdsExternalSchemasAndAnchors) {
+  const char* ext = R"({"schema":{"ext":{"definitions":{"n":{"type":"integer"},
+    "o":{"type":"object","properties":{"k":{"$ref":"#/definitions/n"}}}}}}})";
+  const char* s = R"({"type":"object","properties":{"a":{"$ref":"ext#/definitions/o"}}})";
+  EXPECT_EQ(run(s, R"({"a":{"k":"7"}})", ext), R"({"a":{"k":7}})");
+  // Errors inside an external schema name its location there.
+  EXPECT_EQ(run(s, R"({"a":{"k":"x"}})", ext),
+            "ERR: The value \"x\" cannot be converted to an integer. @ext#/definitions/n");
+  EXPECT_EQ(run(R"({"type":"array","items":{"$ref":"ext#/definitions/nope"}})", "[]", ext),
+            "COMPILE: Cannot find reference \"ext#/definitions/nope\" @/items/$ref");
+  EXPECT_EQ(run(R"({"type":"array","items":{"$ref":"other#/x"}})", "[]", ext),
+            "COMPILE: Cannot resolve ref \"other#/x\". Schema with id \"other\" is not found. @/items/$ref");
+  EXPECT_EQ(run(R"({"$id":"tree","type":"object","properties":{"v":{"type":"integer"},
+                    "kids":{"type":"array","items":{"$ref":"tree#"}}}})", R"({"v":1,"kids":[{"v":"2"}]})"),
+            R"({"v":1,"kids":[{"v":2}]})");
+  EXPECT_EQ(run(R"({"definitions":{"a":{"$id":"#anc","type":"string"}},"type":"object",
+                    "properties":{"x":{"$ref":"#anc"}}})", R"({"x":5})"),
+            R"({"x":"5"})");
+  EXPECT_EQ(run(R"({"type":"object","properties":{"x":{"$id":"dup","type":"string"},"y":{"$id":"dup","type":"number"}}})", "{}"),
+            "COMPILE: There is already another schema with id \"dup\". @");
+}
+
 TEST(Errors, PathsAndRollback) {
   const char* s = R"({"type":"object","properties":{"list":{"type":"array","items":{"type":"object",
     "properties":{"n":{"type":"number"}}}}}})";
