@@ -21,12 +21,12 @@ Engine::~Engine() = default;
 
 Result<Options> Engine::parse_options(std::string_view options_json) {
   if (options_json.empty()) return Options{};
-  rapidjson::Document doc;
+  auto doc = std::make_shared<rapidjson::Document>();
   std::string err;
-  if (!sj::parse_json(options_json, doc, err)) return Error{"options are not valid JSON: " + err, ""};
-  if (!doc.IsObject()) return Error{"options must be a JSON object", ""};
+  if (!sj::parse_json(options_json, *doc, err)) return Error{"options are not valid JSON: " + err, ""};
+  if (!doc->IsObject()) return Error{"options must be a JSON object", ""};
   try {
-    return sj::parse_options(doc);
+    return sj::parse_options(*doc, doc);
   } catch (const sj::CompileError& e) {
     return Error{e.what(), e.pointer};
   }

@@ -84,7 +84,7 @@ Cutoffs Cutoffs::defaults() {
   return loaded;
 }
 
-Options parse_options(const rapidjson::Value& json) {
+Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidjson::Document> owner) {
   Options o;
   if (!json.IsObject()) return o;
   for (auto& m : json.GetObject()) {
@@ -134,9 +134,7 @@ Options parse_options(const rapidjson::Value& json) {
       o.max_data_depth = v.GetInt();
     } else if (key == "schema") {
       if (!v.IsObject()) continue;
-      auto doc = std::make_shared<rapidjson::Document>();
-      doc->CopyFrom(v, doc->GetAllocator());
-      o.external_schemas = std::move(doc);
+      o.external_schemas = std::shared_ptr<const rapidjson::Value>(owner, &v);  // aliases owner
     } else if (key == "cutoffs") {
       apply_cutoffs(v, o.cutoffs, "/cutoffs");
     } else if (key == "cutoffsFile") {

@@ -46,12 +46,14 @@ struct Options {
   Cutoffs cutoffs = Cutoffs::defaults();
   // fjs's "schema" option: external schemas by key. Validated like the root; $refs into
   // them are not supported yet (issue 3).
-  std::shared_ptr<const rapidjson::Document> external_schemas;
+  std::shared_ptr<const rapidjson::Value> external_schemas;
 };
 
 // Reads fast-json-stringify's options object ({"rounding": "floor", ...}) plus schemajit's
 // ("optLevel", "cutoffs": {"string": N, ...}, "cutoffsFile": path, "maxDataDepth"). Throws CompileError with fjs's
 // texts for invalid values.
-Options parse_options(const rapidjson::Value& json);
+// `json` lives in `owner`, which external_schemas keeps alive (no deep copy: a copy would
+// recurse through a hostile, deeply nested schema).
+Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidjson::Document> owner);
 
 }  // namespace sj

@@ -167,6 +167,33 @@ class DepthMeter {
   std::unordered_map<const Value*, int> memo_;
 };
 
+// The deepest container nesting of a JSON value, without recursion (an explicit stack), so a
+// hostile schema nested 100,000 levels deep cannot overflow the C++ stack. fjs rejects
+// containers nested deeper than 2 × maxDepth before anything else (spec §1.1): a schema level
+// is at most two containers (a keyword's object, then the schema), so every recursive pass
+// after this one is bounded.
+size_t nesting(const Value& root) {
+  std::vector<std::pair<const Value*, size_t>> stack{{&root, 1}};
+  size_t deepest = 0;
+  while (!stack.empty()) {
+    auto [v, d] = stack.back();
+    stack.pop_back();
+    if (v->IsObject()) {
+      deepest = std::max(deepest, d);
+      for (auto& m : v->GetObject()) stack.emplace_back(&m.value, d + 1);
+    } else if (v->IsArray()) {
+      deepest = std::max(deepest, d);
+      for (auto& e : v->GetArray()) stack.emplace_back(&e, d + 1);
+    }
+  }
+  return deepest;
+}
+
+void check_nesting(const Value& schema, int max_depth) {
+  if (nesting(schema) > 2 * static_cast<size_t>(max_depth) + 2)
+    throw CompileError("schema exceeds maximum depth of " + std::to_string(max_depth), "");
+}
+
 }  // namespace
 
 bool is_annotation(std::string_view key) {
@@ -187,6 +214,7 @@ std::string pointer_of(const std::string& location) { return location.substr(loc
 SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
   std::string error;
   if (!parse_json(text, doc_, error)) throw CompileError("schema is not valid JSON: " + error, "");
+  check_nesting(doc_, options.max_depth);
   check_meta(doc_, "");
   // The registry of json-schema-ref-resolver (spec §1.3): the root under its $id (else a
   // generated id), external schemas under their $id (else their key; an id already taken is
@@ -200,6 +228,7 @@ SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
     for (auto& m : externals_->GetObject()) {
       std::string key(sv(m.name));
       try {
+        check_nesting(m.value, options.max_depth);
         check_meta(m.value, "");
       } catch (const CompileError& e) {  // fjs names the external schema first
         throw CompileError("\"" + key + "\" " + e.what(), pointer_append("/schema", key) + e.pointer);

@@ -46,7 +46,7 @@ class SchemaDoc {
   void walk_ids(const rapidjson::Value& schema, const std::string& id);
 
   rapidjson::Document doc_;
-  std::shared_ptr<const rapidjson::Document> externals_;  // options "schema": kept alive here
+  std::shared_ptr<const rapidjson::Value> externals_;  // options "schema": kept alive here
   std::string root_id_;
   std::map<std::string, const rapidjson::Value*> ids_;                       // $id → schema
   std::map<std::string, std::map<std::string, const rapidjson::Value*>> anchors_;  // id → "#a" → schema

@@ -27,6 +27,17 @@ TEST(Loader, MaxDepth) {
             "ERROR Unsupported max schema depth 101. Expected an integer between 0 and 100. @/maxDepth");
 }
 
+// Hostile nesting is rejected before any recursive pass can overflow the stack.
+TEST(Loader, NestingHundredThousandDeep) {
+  std::string props, arrays = std::string(100000, '[') + std::string(100000, ']');
+  for (int i = 0; i < 100000; ++i) props += R"({"properties":{"a":)";
+  props += "{}";
+  for (int i = 0; i < 100000; ++i) props += "}}";
+  EXPECT_EQ(ir(props), "ERROR schema exceeds maximum depth of 100 @");
+  EXPECT_EQ(ir(R"({"default":)" + arrays + "}"), "ERROR schema exceeds maximum depth of 100 @");
+  EXPECT_EQ(ir("{}", R"({"schema":{"deep":)" + props + "}}"), "ERROR \"deep\" schema exceeds maximum depth of 100 @/schema/deep");
+}
+
 TEST(Printer, GoldenText) {
   const char* schema = R"({"type":"object","required":["id"],"properties":{
     "tags":{"type":"array","items":{"type":"string"}},
