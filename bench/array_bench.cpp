@@ -10,10 +10,9 @@
 #include <memory>
 
 #include <rapidjson/document.h>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
 #include "tools/array_shapes.h"
+#include "bench/peers.h"
 #include "engine/schemajit.h"
 
 namespace {
@@ -47,26 +46,10 @@ std::shared_ptr<Prepared> prepare(const sj::tools::Row& row) {
   return p;
 }
 
-void native(benchmark::State& state, std::shared_ptr<Prepared> p) {
-  rapidjson::StringBuffer sb;
-  for (auto _ : state) {
-    sb.Clear();
-    rapidjson::Writer<rapidjson::StringBuffer> w(sb);
-    p->doc.Accept(w);
-    benchmark::DoNotOptimize(sb.GetString()[sb.GetSize() / 2]);
-  }
-  state.counters["bytes"] = static_cast<double>(sb.GetSize());
-}
+void native(benchmark::State& state, std::shared_ptr<Prepared> p) { sj::bench::run_native(state, p->doc); }
 
 void schemajit_run(benchmark::State& state, std::shared_ptr<Prepared> p, bool after) {
-  const schemajit::Serializer& ser = after ? *p->after : *p->before;
-  std::string out;
-  for (auto _ : state) {
-    out.clear();
-    (void)ser.serialize(p->doc, out);
-    benchmark::DoNotOptimize(out[out.size() / 2]);
-  }
-  state.counters["bytes"] = static_cast<double>(out.size());
+  sj::bench::run_schemajit(state, after ? *p->after : *p->before, p->doc);
 }
 
 void copy(benchmark::State& state, std::shared_ptr<Prepared> p) {

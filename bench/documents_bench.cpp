@@ -10,9 +10,8 @@
 #include <string>
 
 #include <rapidjson/document.h>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
+#include "bench/peers.h"
 #include "engine/schemajit.h"
 
 namespace {
@@ -50,25 +49,10 @@ std::shared_ptr<Document> load(const std::string& name) {
   return d;
 }
 
-void native(benchmark::State& state, std::shared_ptr<Document> d) {
-  rapidjson::StringBuffer sb;
-  for (auto _ : state) {
-    sb.Clear();
-    rapidjson::Writer<rapidjson::StringBuffer> w(sb);
-    d->dom.Accept(w);
-    benchmark::DoNotOptimize(sb.GetString()[sb.GetSize() / 2]);
-  }
-  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * sb.GetSize()));
-}
+void native(benchmark::State& state, std::shared_ptr<Document> d) { sj::bench::run_native(state, d->dom); }
 
 void schemajit_run(benchmark::State& state, std::shared_ptr<Document> d) {
-  std::string out;
-  for (auto _ : state) {
-    out.clear();
-    (void)d->serializer->serialize(d->dom, out);
-    benchmark::DoNotOptimize(out[out.size() / 2]);
-  }
-  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * out.size()));
+  sj::bench::run_schemajit(state, *d->serializer, d->dom);
 }
 
 const bool registered = [] {

@@ -6,9 +6,8 @@
 #include <string>
 
 #include <rapidjson/document.h>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
+#include "bench/peers.h"
 #include "default_example.h"
 #include "engine/schemajit.h"
 
@@ -25,16 +24,7 @@ Fixture& fixture() {
   return f;
 }
 
-void BM_Native_RapidJSONWriter(benchmark::State& state) {
-  rapidjson::StringBuffer sb;
-  for (auto _ : state) {
-    sb.Clear();
-    rapidjson::Writer<rapidjson::StringBuffer> w(sb);
-    fixture().doc.Accept(w);
-    benchmark::DoNotOptimize(sb.GetString()[sb.GetSize() / 2]);
-  }
-  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * sb.GetSize()));
-}
+void BM_Native_RapidJSONWriter(benchmark::State& state) { sj::bench::run_native(state, fixture().doc); }
 BENCHMARK(BM_Native_RapidJSONWriter);
 
 void BM_Schemajit(benchmark::State& state) {
@@ -42,13 +32,7 @@ void BM_Schemajit(benchmark::State& state) {
   schemajit::Options options;
   options.opt_level = static_cast<int>(state.range(0));
   auto ser = engine.compile(sj::tools::kDefaultSchema, options);
-  std::string out;
-  for (auto _ : state) {
-    out.clear();
-    (void)ser->serialize(fixture().doc, out);
-    benchmark::DoNotOptimize(out[out.size() / 2]);
-  }
-  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * out.size()));
+  sj::bench::run_schemajit(state, *ser, fixture().doc);
 }
 BENCHMARK(BM_Schemajit)->DenseRange(0, 3);
 
