@@ -88,35 +88,21 @@ SJ_INLINE char* masked_via_stack(char* p, const char* raw, size_t n, unsigned ma
 // a template parameter: each function carries its own, and the kernels inlined into it with
 // it.
 int64_t bulk_strings_scalar(SjCtx* ctx, const SjValue* elems, int64_t len) {
-  return bulk_strings(
-      ctx, elems, len,
-      [](char* d, const char* s, size_t n) { return kernels::write_quoted_with(d, s, n, kernels::copy_clean_scalar); },
-      masked_via_stack);
+  return bulk_strings(ctx, elems, len, kernels::write_quoted_scalar, masked_via_stack);
 }
 int64_t bulk_strings_sse2(SjCtx* ctx, const SjValue* elems, int64_t len) {
-  return bulk_strings(
-      ctx, elems, len,
-      [](char* d, const char* s, size_t n) {
-        return kernels::write_quoted_with(d, s, n, [](char* dd, const char* ss, size_t nn) { return kernels::copy_clean_sse2(dd, ss, nn); });
-      },
-      masked_via_stack);
+  return bulk_strings(ctx, elems, len, kernels::write_quoted_sse2, masked_via_stack);
 }
 SJ_TARGET_AVX2 int64_t bulk_strings_avx2(SjCtx* ctx, const SjValue* elems, int64_t len) {
   return bulk_strings(
       ctx, elems, len,
-      [](char* d, const char* s, size_t n) SJ_TARGET_AVX2 {
-        return kernels::write_quoted_with(
-            d, s, n, [](char* dd, const char* ss, size_t nn) SJ_TARGET_AVX2 { return kernels::copy_clean_avx2(dd, ss, nn); });
-      },
+      [](char* d, const char* s, size_t n) SJ_TARGET_AVX2 { return kernels::write_quoted_avx2(d, s, n); },
       SJ_MASKED_PSHUFB(SJ_TARGET_AVX2));
 }
 SJ_TARGET_AVX512 int64_t bulk_strings_avx512(SjCtx* ctx, const SjValue* elems, int64_t len) {
   return bulk_strings(
       ctx, elems, len,
-      [](char* d, const char* s, size_t n) SJ_TARGET_AVX512 {
-        return kernels::write_quoted_with(
-            d, s, n, [](char* dd, const char* ss, size_t nn) SJ_TARGET_AVX512 { return kernels::copy_clean_avx512(dd, ss, nn); });
-      },
+      [](char* d, const char* s, size_t n) SJ_TARGET_AVX512 { return kernels::write_quoted_avx512(d, s, n); },
       SJ_MASKED_PSHUFB(SJ_TARGET_AVX512));
 }
 
@@ -147,8 +133,7 @@ extern "C" int64_t sj_bulk_number_array(SjCtx* ctx, const SjValue* elems, int64_
     if (!(f & sj::dom::kNumberFlag) || ((f & sj::dom::kDoubleFlag) && std::isnan(e.GetDouble()))) break;
     char* p = ensure(ctx, kMaxDoubleText + 1);
     if (i) *p++ = ',';
-    ctx->cur = p;
-    sj_write_number(ctx, &e);
+    ctx->cur = write_json_number(p, e);
   }
   return i;
 }
@@ -160,21 +145,14 @@ extern "C" int64_t sj_bulk_integer_array(SjCtx* ctx, const SjValue* elems, int64
   for (; i < len; ++i) {
     const SjValue& e = elems[i];
     uint16_t f = sj::dom::flags(&e);
-    char* p = ensure(ctx, kMaxDoubleText + 1);
-    char* q = p + (i != 0);
-    if (f & sj::dom::kInt64Flag) {
-      q = write_int64(q, e.GetInt64());
-    } else if (f & sj::dom::kUint64Flag) {
-      q = write_uint64(q, e.GetUint64());
-    } else if (f & sj::dom::kDoubleFlag) {
+    if (!(f & (sj::dom::kInt64Flag | sj::dom::kUint64Flag))) {
+      if (!(f & sj::dom::kDoubleFlag)) break;
       double d = e.GetDouble();
       if (!std::isfinite(d) || std::trunc(d) != d) break;
-      q = write_js_double(q, d);
-    } else {
-      break;
     }
-    if (i) *p = ',';
-    ctx->cur = q;
+    char* p = ensure(ctx, kMaxDoubleText + 1);
+    if (i) *p++ = ',';
+    ctx->cur = write_json_number(p, e);
   }
   return i;
 }

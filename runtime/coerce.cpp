@@ -88,11 +88,7 @@ SjStatus cannot_convert(SjCtx* ctx, const rapidjson::Value& v, const char* what,
   return fail(ctx, std::move(msg), path);
 }
 
-void put_number(SjCtx* ctx, double x) {
-  if (!std::isfinite(x)) return put(ctx, "null", 4);
-  char* p = ensure(ctx, kMaxDoubleText);
-  ctx->cur = write_js_double(p, x);
-}
+void put_number(SjCtx* ctx, double x) { ctx->cur = write_json_double(ensure(ctx, kMaxDoubleText), x); }
 
 double apply_rounding(double x, Rounding r) {
   switch (r) {

@@ -16,19 +16,11 @@ SJ_TARGET_AVX512 size_t copy_clean_avx512(char* dst, const char* s, size_t n) {
   return kernels::copy_clean_avx512(dst, s, n);
 }
 
-char* write_quoted_scalar(char* dst, const char* s, size_t n) {
-  return kernels::write_quoted_with(dst, s, n, kernels::copy_clean_scalar);
-}
-char* write_quoted_sse2(char* dst, const char* s, size_t n) {
-  return kernels::write_quoted_with(dst, s, n, [](char* d, const char* p, size_t k) { return kernels::copy_clean_sse2(d, p, k); });
-}
-SJ_TARGET_AVX2 char* write_quoted_avx2(char* dst, const char* s, size_t n) {
-  return kernels::write_quoted_with(
-      dst, s, n, [](char* d, const char* p, size_t k) SJ_TARGET_AVX2 { return kernels::copy_clean_avx2(d, p, k); });
-}
+char* write_quoted_scalar(char* dst, const char* s, size_t n) { return kernels::write_quoted_scalar(dst, s, n); }
+char* write_quoted_sse2(char* dst, const char* s, size_t n) { return kernels::write_quoted_sse2(dst, s, n); }
+SJ_TARGET_AVX2 char* write_quoted_avx2(char* dst, const char* s, size_t n) { return kernels::write_quoted_avx2(dst, s, n); }
 SJ_TARGET_AVX512 char* write_quoted_avx512(char* dst, const char* s, size_t n) {
-  return kernels::write_quoted_with(
-      dst, s, n, [](char* d, const char* p, size_t k) SJ_TARGET_AVX512 { return kernels::copy_clean_avx512(d, p, k); });
+  return kernels::write_quoted_avx512(dst, s, n);
 }
 
 bool cpu_has(Isa isa) {

@@ -120,6 +120,21 @@ SJ_INLINE char* write_quoted_with(char* dst, const char* s, size_t n, CopyClean 
   return dst;
 }
 
+// write_quoted for each ISA, for escape.cpp's exported entry points and bulk_array.cpp's
+// per-ISA loops to inline.
+SJ_INLINE char* write_quoted_scalar(char* dst, const char* s, size_t n) {
+  return write_quoted_with(dst, s, n, copy_clean_scalar);
+}
+SJ_INLINE char* write_quoted_sse2(char* dst, const char* s, size_t n) {
+  return write_quoted_with(dst, s, n, [](char* d, const char* p, size_t k) { return copy_clean_sse2(d, p, k); });
+}
+SJ_INLINE SJ_TARGET_AVX2 char* write_quoted_avx2(char* dst, const char* s, size_t n) {
+  return write_quoted_with(dst, s, n, [](char* d, const char* p, size_t k) SJ_TARGET_AVX2 { return copy_clean_avx2(d, p, k); });
+}
+SJ_INLINE SJ_TARGET_AVX512 char* write_quoted_avx512(char* dst, const char* s, size_t n) {
+  return write_quoted_with(dst, s, n, [](char* d, const char* p, size_t k) SJ_TARGET_AVX512 { return copy_clean_avx512(d, p, k); });
+}
+
 // A string of n ≤ 15 bytes whose special bytes are the set bits of `mask` (bit i = byte i),
 // already found by one vector compare: copy the runs between them and escape each, with no
 // further scanning. bytes_from(k) returns the string's bytes from k on in a vector (its

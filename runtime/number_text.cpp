@@ -240,22 +240,23 @@ char* write_js_double_ryu(char* dst, double x) { return write_double(dst, x, tru
 char* write_int64(char* dst, int64_t x) { return std::to_chars(dst, dst + kMaxIntText, x).ptr; }
 char* write_uint64(char* dst, uint64_t x) { return std::to_chars(dst, dst + kMaxIntText, x).ptr; }
 
+char* write_json_double(char* dst, double x) {
+  if (x - x != 0) {  // NaN or ±Infinity
+    std::memcpy(dst, "null", 4);
+    return dst + 4;
+  }
+  return write_js_double(dst, x);
+}
+
+char* write_json_number(char* dst, const rapidjson::Value& v) {
+  uint16_t f = dom::flags(&v);
+  if (f & dom::kDoubleFlag) return write_json_double(dst, v.GetDouble());
+  if (f & dom::kInt64Flag) return write_int64(dst, v.GetInt64());
+  return write_uint64(dst, v.GetUint64());
+}
+
 }  // namespace sj::rt
 
 extern "C" void sj_write_number(SjCtx* ctx, const SjValue* v) {
-  char* p = sj::rt::ensure(ctx, sj::rt::kMaxDoubleText);
-  uint16_t f = sj::dom::flags(v);
-  if (f & sj::dom::kDoubleFlag) {
-    double d = v->GetDouble();
-    if (d - d != 0) {  // NaN or ±Infinity: JSON.stringify's null
-      std::memcpy(p, "null", 4);
-      ctx->cur = p + 4;
-      return;
-    }
-    ctx->cur = sj::rt::write_js_double(p, d);
-  } else if (f & sj::dom::kInt64Flag) {
-    ctx->cur = sj::rt::write_int64(p, v->GetInt64());
-  } else {
-    ctx->cur = sj::rt::write_uint64(p, v->GetUint64());
-  }
+  ctx->cur = sj::rt::write_json_number(sj::rt::ensure(ctx, sj::rt::kMaxDoubleText), *v);
 }

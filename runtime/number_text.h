@@ -2,6 +2,8 @@
 #pragma once
 #include <cstdint>
 
+#include <rapidjson/document.h>
+
 namespace sj::rt {
 
 // Room write_js_double needs at dst: its longest text is 24 bytes
@@ -16,6 +18,10 @@ char* write_js_double(char* dst, double x);
 // is tested against.
 char* write_js_double_ryu(char* dst, double x);
 char* write_int64(char* dst, int64_t x);
+// A number as JSON.stringify prints it: NaN and ±Infinity as null.
+char* write_json_double(char* dst, double x);
+// A DOM number as JSON.stringify prints it (int64/uint64 exactly). dst has kMaxDoubleText bytes.
+char* write_json_number(char* dst, const rapidjson::Value& v);
 char* write_uint64(char* dst, uint64_t x);
 
 }  // namespace sj::rt
