@@ -116,12 +116,12 @@ class Codegen {
   // `{"id":` or `},"next":` cost one capacity check and one memcpy.
   void literal(const std::string& s) { pending_ += s; }
 
-  Value* cursor() { return b_.CreateLoad(ptr(), ctx_arg_, "cur"); }
+  Value* cursor() { return b_.CreateLoad(ptr(), at(ctx_arg_, offsetof(SjCtx, cur)), "cur"); }
 
   // Guarantees n writable bytes; returns the cursor.
   Value* ensure(uint64_t n) {
     Value* cur = cursor();
-    Value* end = b_.CreateLoad(ptr(), b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), ctx_arg_, 8), "end");
+    Value* end = b_.CreateLoad(ptr(), at(ctx_arg_, offsetof(SjCtx, end)), "end");
     Value* room = b_.CreateSub(b_.CreatePtrToInt(end, b_.getInt64Ty()), b_.CreatePtrToInt(cur, b_.getInt64Ty()));
     BasicBlock* grow = block("grow");
     BasicBlock* ready = block("ready");
@@ -139,7 +139,7 @@ class Codegen {
     pending_.clear();
     Value* cur = ensure(s.size());
     b_.CreateMemCpy(cur, llvm::MaybeAlign(1), bytes(s), llvm::MaybeAlign(1), s.size());
-    b_.CreateStore(b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), cur, s.size()), ctx_arg_);
+    b_.CreateStore(b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), cur, s.size()), at(ctx_arg_, offsetof(SjCtx, cur)));
   }
 
   llvm::MDNode* weights_unlikely() { return llvm::MDBuilder(ctx_).createBranchWeights(1, 1000); }
@@ -277,10 +277,18 @@ class Codegen {
         [&] { check(call("sj_coerce_number", {ctx_arg_, v, bytes(n.path)})); }, "isnumber");
   }
 
+  // The number predicates: an int64/uint64, or a double for which `test` holds.
+  template <class DoubleTest>
+  Value* number_where(Value* v, DoubleTest test) {
+    Value* d = b_.CreateLoad(b_.getDoubleTy(), v);  // read whatever v is; used only for doubles
+    return b_.CreateOr(has_flag(v, dom::kInt64Flag | dom::kUint64Flag), b_.CreateAnd(has_flag(v, dom::kDoubleFlag), test(d)));
+  }
+  Value* is_finite(Value* d) {  // d - d is 0 exactly when d is neither NaN nor ±Infinity
+    return b_.CreateFCmpOEQ(b_.CreateFSub(d, d), llvm::ConstantFP::get(b_.getDoubleTy(), 0.0));
+  }
+
   Value* plain_number(Value* v) {
-    Value* d = b_.CreateLoad(b_.getDoubleTy(), v);
-    Value* not_nan = b_.CreateFCmpORD(d, d);
-    return b_.CreateOr(has_flag(v, dom::kInt64Flag | dom::kUint64Flag), b_.CreateAnd(has_flag(v, dom::kDoubleFlag), not_nan));
+    return number_where(v, [&](Value* d) { return b_.CreateFCmpORD(d, d); });
   }
 
   void emit_integer(const ir::Node& n, Value* v) {
@@ -324,13 +332,9 @@ class Codegen {
 
   // Number.isInteger: an int64/uint64, or a finite double equal to its truncation.
   Value* integral(Value* v) {
-    Value* is_int = has_flag(v, dom::kInt64Flag | dom::kUint64Flag);
-    Value* is_double = has_flag(v, dom::kDoubleFlag);
-    Value* d = b_.CreateLoad(b_.getDoubleTy(), v);
-    Value* t = b_.CreateUnaryIntrinsic(llvm::Intrinsic::trunc, d);
-    Value* finite = b_.CreateFCmpOEQ(b_.CreateFSub(d, d), llvm::ConstantFP::get(b_.getDoubleTy(), 0.0));
-    Value* whole = b_.CreateAnd(b_.CreateFCmpOEQ(t, d), finite);
-    return b_.CreateOr(is_int, b_.CreateAnd(is_double, whole));
+    return number_where(v, [&](Value* d) {
+      return b_.CreateAnd(b_.CreateFCmpOEQ(b_.CreateUnaryIntrinsic(llvm::Intrinsic::trunc, d), d), is_finite(d));
+    });
   }
 
   void emit_switch(const ir::Node& n, Value* v) {
@@ -610,9 +614,7 @@ class Codegen {
 
   // A number that is not NaN or ±Infinity (Number.isFinite).
   Value* finite_number(Value* v) {
-    Value* d = b_.CreateLoad(b_.getDoubleTy(), v);
-    Value* finite = b_.CreateFCmpOEQ(b_.CreateFSub(d, d), llvm::ConstantFP::get(b_.getDoubleTy(), 0.0));
-    return b_.CreateOr(has_flag(v, dom::kInt64Flag | dom::kUint64Flag), b_.CreateAnd(has_flag(v, dom::kDoubleFlag), finite));
+    return number_where(v, [&](Value* d) { return is_finite(d); });
   }
 
   // The declared names as a constant array of {ptr, i64} for sj_key_declared.
