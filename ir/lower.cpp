@@ -22,27 +22,21 @@ const Value* member(const Value& s, const char* key) {
   return it == s.MemberEnd() ? nullptr : &it->value;
 }
 
+bool is_true(const Value& s, const char* key) {
+  const Value* v = member(s, key);
+  return v && v->IsTrue();
+}
+
 bool has_any(const Value& s, std::initializer_list<const char*> keys) {
   for (const char* k : keys)
     if (member(s, k)) return true;
   return false;
 }
 
-// A canonical array index: JavaScript enumerates such keys first, ascending (spec §5.1).
-bool array_index(std::string_view k, uint64_t& index) {
-  if (k.empty() || k.size() > 10 || (k.size() > 1 && k[0] == '0')) return false;
-  index = 0;
-  for (char c : k) {
-    if (c < '0' || c > '9') return false;
-    index = index * 10 + static_cast<uint64_t>(c - '0');
-  }
-  return index < 4294967295u;
-}
-
 // JavaScript's own-key order: array-index keys first, ascending; the rest as written.
 bool js_key_order(const Value::Member* a, const Value::Member* b) {
-  uint64_t ia = 0, ib = 0;
-  bool xa = array_index(sv(a->name), ia), xb = array_index(sv(b->name), ib);
+  uint32_t ia = 0, ib = 0;
+  bool xa = rt::array_index_key(sv(a->name), ia), xb = rt::array_index_key(sv(b->name), ib);
   if (xa != xb) return xa;
   return xa && ia < ib;
 }
@@ -99,8 +93,7 @@ class Lowerer {
     if (s.IsBool()) return make(Kind::Generic, at);
     // A literal $id starts a new location: refs inside resolve against it, errors name it.
     std::string path = at;
-    if (const Value* id = member(s, "$id"); id && id->IsString() && id->GetString()[0] != '#' && at != "#")
-      path = doc_.location_of_id(id->GetString());
+    if (const char* id = literal_id(s); id && at != "#") path = doc_.location_of_id(id);
     if (const Value* ref = member(s, "$ref")) {
       if (!is_pure_ref(s)) {
         for (auto& m : s.GetObject())
@@ -118,7 +111,7 @@ class Lowerer {
 
     const Value* type = member(s, "type");
     std::string inferred = type ? "" : infer_type(s);
-    bool nullable = member(s, "nullable") && (*member(s, "nullable")).IsTrue();
+    bool nullable = is_true(s, "nullable");
 
     if (const Value* c = member(s, "const")) {
       auto n = make(Kind::Const, path);
@@ -260,7 +253,7 @@ class Lowerer {
          : t == "number" ? kGuardNumber : t == "boolean" ? kGuardBoolean : t == "object" ? kGuardObject
          : t == "array" ? kGuardArray : 0;
     }
-    if (g && member(*s, "nullable") && member(*s, "nullable")->IsTrue()) g |= kGuardNull;
+    if (g && is_true(*s, "nullable")) g |= kGuardNull;
     return g;
   }
 

@@ -136,9 +136,8 @@ class DepthMeter {
     if (!s.IsObject()) return 0;
     if (auto it = memo_.find(&s); it != memo_.end()) return it->second;
     memo_[&s] = 0;  // in progress
-    std::string here = scope;
-    if (auto id = s.FindMember("$id"); id != s.MemberEnd() && id->value.IsString() && id->value.GetString()[0] != '#')
-      here = id->value.GetString();
+    const char* own = literal_id(s);
+    std::string here = own ? own : scope;
     int h = 0;
     for (auto& m : s.GetObject()) {
       std::string_view key = sv(m.name);
@@ -196,6 +195,13 @@ void check_nesting(const Value& schema, int max_depth) {
 
 }  // namespace
 
+const char* literal_id(const Value& schema) {
+  if (!schema.IsObject()) return nullptr;
+  auto it = schema.FindMember("$id");
+  return it != schema.MemberEnd() && it->value.IsString() && it->value.GetString()[0] != '#' ? it->value.GetString()
+                                                                                             : nullptr;
+}
+
 bool is_annotation(std::string_view key) {
   return key == "$id" || key == "$comment" || key == "title" || key == "description" || key == "examples" ||
          key == "deprecated" || key == "readOnly" || key == "writeOnly" || key == "$schema" ||
@@ -219,8 +225,8 @@ SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
   // The registry of json-schema-ref-resolver (spec §1.3): the root under its $id (else a
   // generated id), external schemas under their $id (else their key; an id already taken is
   // skipped), every nested literal $id, and "#name" ids as anchors of the enclosing id.
-  const Value* root_id = doc_.IsObject() && doc_.HasMember("$id") ? &doc_["$id"] : nullptr;
-  root_id_ = root_id && root_id->IsString() && root_id->GetString()[0] != '#' ? root_id->GetString() : "__fjs_root_0";
+  const char* root_id = literal_id(doc_);
+  root_id_ = root_id ? root_id : "__fjs_root_0";
   register_ids(doc_, root_id_);
   std::vector<std::pair<std::string, std::string>> externals;  // key, id
   if (options.external_schemas) {
@@ -233,8 +239,8 @@ SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
       } catch (const CompileError& e) {  // fjs names the external schema first
         throw CompileError("\"" + key + "\" " + e.what(), pointer_append("/schema", key) + e.pointer);
       }
-      const Value* own = m.value.IsObject() && m.value.HasMember("$id") ? &m.value["$id"] : nullptr;
-      std::string id = own && own->IsString() && own->GetString()[0] != '#' ? own->GetString() : key;
+      const char* own = literal_id(m.value);
+      std::string id = own ? own : key;
       if (!ids_.count(id)) register_ids(m.value, id);
       externals.emplace_back(key, id);
     }
@@ -264,15 +270,13 @@ void SchemaDoc::walk_ids(const Value& schema, const std::string& id) {
     return;
   }
   if (!schema.IsObject()) return;
-  if (auto it = schema.FindMember("$id"); it != schema.MemberEnd() && it->value.IsString()) {
-    std::string own = it->value.GetString();
-    if (!own.empty() && own[0] == '#') {
-      auto [slot, fresh] = anchors_[id].emplace(own, &schema);
-      if (!fresh && *slot->second != schema)
-        throw CompileError("There is already another anchor \"" + own + "\" in schema \"" + id + "\".", "");
-    } else if (own != id) {
-      return register_ids(schema, own);  // a nested schema with an id of its own
-    }
+  if (const char* own = literal_id(schema); own && own != id) {
+    return register_ids(schema, own);  // a nested schema with an id of its own
+  } else if (auto it = schema.FindMember("$id"); !own && it != schema.MemberEnd() && it->value.IsString()) {
+    std::string anchor = it->value.GetString();  // "#name"
+    auto [slot, fresh] = anchors_[id].emplace(anchor, &schema);
+    if (!fresh && *slot->second != schema)
+      throw CompileError("There is already another anchor \"" + anchor + "\" in schema \"" + id + "\".", "");
   }
   for (auto& m : schema.GetObject())
     if (m.value.IsObject() || m.value.IsArray()) walk_ids(m.value, id);

@@ -55,6 +55,10 @@ class SchemaDoc {
 // The JSON pointer part of a location ("ext#/a" → "/a").
 std::string pointer_of(const std::string& location);
 
+// The schema's $id when it is a literal id (a string not starting with '#', which would make
+// it an anchor), else null.
+const char* literal_id(const rapidjson::Value& schema);
+
 // Keywords with no effect on output next to a $ref (fjs does not merge these into the target).
 bool is_annotation(std::string_view key);
 // {"$ref": "..."} with nothing beside it but annotations.

@@ -17,19 +17,6 @@ std::string_view name_of(const rapidjson::Value::Member& m) {
   return {m.name.GetString(), m.name.GetStringLength()};
 }
 
-// A canonical array index "0".."4294967294": JavaScript enumerates these keys first.
-bool array_index(std::string_view k, uint32_t& index) {
-  if (k.empty() || k.size() > 10 || (k.size() > 1 && k[0] == '0')) return false;
-  uint64_t v = 0;
-  for (char c : k) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + static_cast<uint64_t>(c - '0');
-  }
-  if (v >= 4294967295u) return false;
-  index = static_cast<uint32_t>(v);
-  return true;
-}
-
 SjStatus write_generic(SjCtx* ctx, const rapidjson::Value& v);
 
 SjStatus write_object(SjCtx* ctx, const rapidjson::Value& v) {
@@ -98,7 +85,7 @@ extern "C" const uint32_t* sj_member_order(SjCtx* ctx, const SjValue* obj) {
   auto members = obj->MemberBegin();
   bool reorder = false;
   uint32_t index;
-  for (uint32_t i = 0; i < n && !reorder; ++i) reorder = array_index(name_of(members[i]), index);
+  for (uint32_t i = 0; i < n && !reorder; ++i) reorder = array_index_key(name_of(members[i]), index);
   if (!reorder && n > 1) {  // duplicates? JSON.parse keeps the first position, the last value
     if (n <= 16) {
       for (uint32_t i = 0; i < n && !reorder; ++i)
@@ -120,7 +107,7 @@ extern "C" const uint32_t* sj_member_order(SjCtx* ctx, const SjValue* obj) {
   }
   std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) {
     uint32_t ia = 0, ib = 0;
-    bool xa = array_index(a.first, ia), xb = array_index(b.first, ib);
+    bool xa = array_index_key(a.first, ia), xb = array_index_key(b.first, ib);
     if (xa != xb) return xa;
     return xa && ia < ib;
   });
@@ -138,6 +125,18 @@ extern "C" int32_t sj_key_declared(const void* keys, int64_t count, const char* 
   for (int64_t i = 0; i < count; ++i)
     if (k[i].n == len && std::memcmp(k[i].p, key, static_cast<size_t>(len)) == 0) return 1;
   return 0;
+}
+
+bool sj::rt::array_index_key(std::string_view k, uint32_t& index) {
+  if (k.empty() || k.size() > 10 || (k.size() > 1 && k[0] == '0')) return false;
+  uint64_t v = 0;
+  for (char c : k) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + static_cast<uint64_t>(c - '0');
+  }
+  if (v >= 4294967295u) return false;
+  index = static_cast<uint32_t>(v);
+  return true;
 }
 
 std::string sj::rt::json_stringify(const rapidjson::Value& v) {

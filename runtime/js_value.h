@@ -1,7 +1,9 @@
 // JavaScript's abstract operations on DOM values (spec §9.2, §10.2, §10.3), used by the
 // coercions, by error messages and by the generic serializer.
 #pragma once
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 #include <rapidjson/document.h>
 
@@ -18,6 +20,9 @@ void append_to_string(const rapidjson::Value& v, std::string& out);
 void append_join(const rapidjson::Value& array, std::string& out);
 // Number::toString for any double, including NaN and ±Infinity.
 void append_number(double x, std::string& out);
+// A canonical array index "0".."4294967294": JavaScript enumerates such keys first,
+// ascending, both in schemas' properties and in objects' members (spec §5.1).
+bool array_index_key(std::string_view key, uint32_t& index);
 // Truthiness (ToBoolean).
 bool to_boolean(const rapidjson::Value& v);
 
