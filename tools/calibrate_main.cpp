@@ -17,7 +17,6 @@
 // option "cutoffsFile" or $SCHEMAJIT_CUTOFFS) and DIR/<kind>.svg, the throughput of both paths
 // with the crossover marked.
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <cstdio>
@@ -32,10 +31,11 @@
 
 #include "engine/schemajit.h"
 #include "tools/array_shapes.h"
+#include "tools/timing.h"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using namespace sj::tools;
 
 struct Kind {
   std::string label;     // column of the table
@@ -61,32 +61,13 @@ const std::vector<Kind>& kinds() {
   return k;
 }
 
-volatile size_t g_sink;
 constexpr double kTie = 1.03;
-
-// Nanoseconds per call of `calls` serializations.
-double time_calls(const schemajit::Serializer& ser, const rapidjson::Document& doc, size_t calls, std::string& out) {
-  auto t0 = Clock::now();
-  size_t consumed = 0;
-  for (size_t i = 0; i < calls; ++i) {
-    out.clear();
-    (void)ser.serialize(doc, out);
-    consumed += static_cast<unsigned char>(out[out.size() / 2]);
-  }
-  g_sink = consumed;
-  return std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / static_cast<double>(calls);
-}
 
 struct Point {
   int length;
   size_t bytes;
   double loop_ns, bulk_ns;
 };
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
 
 std::vector<Point> measure(schemajit::Engine& engine, const Kind& kind, int max_length, int rounds) {
   std::string schema = R"({"type":"array","items":{"type":")" + kind.item + "\"}}";
@@ -103,9 +84,7 @@ std::vector<Point> measure(schemajit::Engine& engine, const Kind& kind, int max_
     std::string out;
     (void)loop->serialize(doc, out);
     size_t bytes = out.size();
-    // calls per round: enough for ~4 ms
-    size_t calls = 1;
-    while (time_calls(*loop, doc, calls, out) * static_cast<double>(calls) < 4e6 && calls < (size_t{1} << 24)) calls *= 2;
+    size_t calls = calls_for(*loop, doc, 4e6, out);  // ~4 ms per round
     std::vector<double> l, b;
     for (int r = 0; r < rounds; ++r) {  // interleaved, so drift hits both paths alike
       l.push_back(time_calls(*loop, doc, calls, out));

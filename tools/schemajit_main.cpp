@@ -12,6 +12,7 @@
 #include "default_example.h"
 #include "ir/schema_doc.h"
 #include "tools/cli.h"
+#include "tools/timing.h"
 #include "tools/tool_common.h"
 
 namespace sj::tools {
@@ -33,9 +34,6 @@ int usage_error(const std::string& message) {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Where measured output ends up, so the compiler cannot drop the serialize calls.
-volatile size_t benchmark_sink;
 
 double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
@@ -98,7 +96,7 @@ struct Timing {
   double ns_per_call = 0;
 };
 
-// Compiles once, then serializes repeatedly: the median of 7 rounds of ~50 ms each.
+// Compiles once, then serializes repeatedly: the median of 7 rounds of ~50 ms each, output consumed.
 std::optional<Timing> measure(const std::string& schema, const std::string& options, const std::string& data,
                               schemajit::Error& error) {
   schemajit::Engine engine;
@@ -114,27 +112,10 @@ std::optional<Timing> measure(const std::string& schema, const std::string& opti
   auto st = ser->serialize(doc, out);
   if (!st) { error = st.error(); return std::nullopt; }
   t.bytes = out.size();
-  size_t calls = 1;
-  for (;;) {  // calls per round: enough for ~50 ms
-    auto c0 = Clock::now();
-    for (size_t i = 0; i < calls; ++i) { out.clear(); (void)ser->serialize(doc, out); }
-    if (ms_since(c0) > 50 || calls > (size_t{1} << 30)) break;
-    calls *= 2;
-  }
+  size_t calls = calls_for(*ser, doc, 50e6, out);  // ~50 ms per round
   std::vector<double> rounds;
-  size_t consumed = 0;
-  for (int r = 0; r < 7; ++r) {
-    auto c0 = Clock::now();
-    for (size_t i = 0; i < calls; ++i) {
-      out.clear();
-      (void)ser->serialize(doc, out);
-      consumed += static_cast<unsigned char>(out[out.size() / 2]);  // the output is read, not just written
-    }
-    rounds.push_back(ms_since(c0) * 1e6 / static_cast<double>(calls));
-  }
-  std::sort(rounds.begin(), rounds.end());
-  t.ns_per_call = rounds[rounds.size() / 2];
-  benchmark_sink = consumed;
+  for (int r = 0; r < 7; ++r) rounds.push_back(time_calls(*ser, doc, calls, out));
+  t.ns_per_call = median(rounds);
   return t;
 }
 
