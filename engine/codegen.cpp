@@ -40,7 +40,14 @@ class Codegen {
       f->addFnAttr(llvm::Attribute::NoUnwind);
       fns_.push_back(f);
     }
+    for (size_t i = 0; i < irm_.validators.size(); ++i) {
+      auto* fnty = llvm::FunctionType::get(b_.getInt32Ty(), {ptr(), ptr()}, false);
+      auto* f = llvm::Function::Create(fnty, llvm::Function::InternalLinkage, "v" + std::to_string(i), *mod_);
+      f->addFnAttr(llvm::Attribute::NoUnwind);
+      vfns_.push_back(f);
+    }
     for (size_t i = 0; i < irm_.functions.size(); ++i) define(i);
+    for (size_t i = 0; i < irm_.validators.size(); ++i) define_validator(i);
     std::string err;
     llvm::raw_string_ostream os(err);
     if (llvm::verifyModule(*mod_, &os)) throw sj::CompileError("internal error: invalid LLVM IR: " + os.str(), "");
@@ -58,6 +65,7 @@ class Codegen {
       case sj::abi::V: return b_.getVoidTy();
       case sj::abi::I32: return b_.getInt32Ty();
       case sj::abi::I64: return b_.getInt64Ty();
+      case sj::abi::F64: return b_.getDoubleTy();
       case sj::abi::P: break;
     }
     return ptr();
@@ -170,26 +178,35 @@ class Codegen {
   }
 
   // ---- functions -------------------------------------------------------------------------
-  void define(size_t index) {
-    fn_ = fns_[index];
-    ctx_arg_ = fn_->getArg(0);
-    Value* v = fn_->getArg(1);
-    go(block("entry"));
+  // Recursion guard at function entry: data nesting beyond max_depth is an error, never a
+  // stack overflow. Returns the incremented depth (stored); too deep returns `too_deep_status`
+  // after recording the error.
+  Value* enter(const std::string& path, uint32_t too_deep_status) {
     BasicBlock* body = block("body");
-    fail_ = block("fail");
-    // Recursion guard: data nesting beyond max_depth is an error, never a stack overflow.
     Value* depth_ptr = at(ctx_arg_, offsetof(SjCtx, depth));
     Value* depth = b_.CreateAdd(b_.CreateLoad(b_.getInt32Ty(), depth_ptr), i32(1));
     Value* limit = b_.CreateLoad(b_.getInt32Ty(), at(ctx_arg_, offsetof(SjCtx, max_depth)));
     BasicBlock* too_deep = block("too_deep");
     b_.CreateCondBr(b_.CreateICmpSGT(depth, limit), too_deep, body, weights_unlikely());
     go(too_deep);
-    b_.CreateRet(call("sj_error_depth", {ctx_arg_, bytes(irm_.functions[index].path)}));
+    call("sj_error_depth", {ctx_arg_, bytes(path)});
+    b_.CreateRet(i32(too_deep_status));
     go(body);
     b_.CreateStore(depth, depth_ptr);
+    return depth;
+  }
+  void leave(Value* depth) { b_.CreateStore(b_.CreateSub(depth, i32(1)), at(ctx_arg_, offsetof(SjCtx, depth))); }
+
+  void define(size_t index) {
+    fn_ = fns_[index];
+    ctx_arg_ = fn_->getArg(0);
+    Value* v = fn_->getArg(1);
+    go(block("entry"));
+    fail_ = block("fail");
+    Value* depth = enter(irm_.functions[index].path, 1);
     emit(*irm_.functions[index].body, v);
     flush();
-    b_.CreateStore(b_.CreateSub(depth, i32(1)), depth_ptr);
+    leave(depth);
     b_.CreateRet(i32(0));
     go(fail_);
     b_.CreateRet(i32(1));
@@ -223,6 +240,7 @@ class Codegen {
       case ir::Kind::Array: emit_array(n, v); break;
       case ir::Kind::TypeSwitch: emit_switch(n, v); break;
       case ir::Kind::Call: flush(); check(b_.CreateCall(fns_[n.callee], {ctx_arg_, v})); break;
+      case ir::Kind::Select: emit_select(n, v); break;
     }
     if (done) {
       flush();
@@ -352,6 +370,308 @@ class Codegen {
     }
     fail_with(call("sj_error_mismatch", {ctx_arg_, bytes(n.path)}));
     go(done);
+  }
+
+  // anyOf / oneOf / if: validators in order; the first that passes picks the serializer.
+  // A validator returns 1 (passes), 0 (fails) or 2 (an error is recorded: data too deep).
+  void emit_select(const ir::Node& n, Value* v) {
+    flush();
+    BasicBlock* done = block("select.done");
+    for (const auto& c : n.choices) {
+      BasicBlock* take = block("select.take");
+      BasicBlock* next = block("select.next");
+      if (c.validator < 0) {
+        b_.CreateBr(take);
+      } else {
+        Value* r = b_.CreateCall(vfns_[c.validator], {ctx_arg_, v});
+        BasicBlock* not_taken = block("select.nottaken");
+        b_.CreateCondBr(b_.CreateICmpEQ(r, i32(1)), take, not_taken);
+        go(not_taken);
+        b_.CreateCondBr(b_.CreateICmpEQ(r, i32(2)), fail_, next, weights_unlikely());
+      }
+      go(take);
+      emit(*c.value, v);
+      flush();
+      b_.CreateBr(done);
+      go(next);
+    }
+    fail_with(call("sj_error_mismatch", {ctx_arg_, bytes(n.path)}));
+    go(done);
+  }
+
+  // ---- validators (ir.h, "validation") --------------------------------------------------------
+  void define_validator(size_t index) {
+    fn_ = vfns_[index];
+    ctx_arg_ = fn_->getArg(0);
+    Value* v = fn_->getArg(1);
+    go(block("entry"));
+    verror_ = block("error");
+    Value* depth = enter(irm_.validators[index].path, 2);
+    BasicBlock* no = block("fails");
+    emit_test(*irm_.validators[index].body, v, no);
+    leave(depth);
+    b_.CreateRet(i32(1));
+    go(no);
+    leave(depth);
+    b_.CreateRet(i32(0));
+    go(verror_);
+    b_.CreateRet(i32(2));
+  }
+
+  // Continues in a block where `cond` held; otherwise jumps to `no`.
+  void require(Value* cond, BasicBlock* no) {
+    BasicBlock* yes = block("t.ok");
+    b_.CreateCondBr(cond, yes, no);
+    go(yes);
+  }
+
+  // body() runs only when cond holds (keywords that apply to one kind of value).
+  template <class Body>
+  void only_if(Value* cond, Body body) {
+    BasicBlock* in = block("t.applies");
+    BasicBlock* out = block("t.next");
+    b_.CreateCondBr(cond, in, out);
+    go(in);
+    body();
+    b_.CreateBr(out);
+    go(out);
+  }
+
+  // Whether t passes on v, as an i1.
+  Value* passes(const ir::Test& t, Value* v) {
+    BasicBlock* no = block("t.no");
+    BasicBlock* join = block("t.join");
+    emit_test(t, v, no);
+    BasicBlock* yes_end = b_.GetInsertBlock();
+    b_.CreateBr(join);
+    go(no);
+    b_.CreateBr(join);
+    go(join);
+    auto* phi = b_.CreatePHI(b_.getInt1Ty(), 2);
+    phi->addIncoming(b_.getTrue(), yes_end);
+    phi->addIncoming(b_.getFalse(), no);
+    return phi;
+  }
+
+  Value* type_matches(uint8_t mask, Value* v) {
+    Value* ok = b_.getFalse();
+    auto any = [&](Value* c) { ok = b_.CreateOr(ok, c); };
+    if (mask & ir::kTypeNull) any(is_type(v, dom::kNullType));
+    if (mask & ir::kTypeBoolean) any(b_.CreateOr(is_type(v, dom::kTrueType), is_type(v, dom::kFalseType)));
+    if (mask & ir::kTypeObject) any(is_type(v, dom::kObjectType));
+    if (mask & ir::kTypeArray) any(is_type(v, dom::kArrayType));
+    if (mask & ir::kTypeString) any(is_type(v, dom::kStringType));
+    if (mask & ir::kTypeNumber) any(finite_number(v));
+    else if (mask & ir::kTypeInteger) any(integral(v));
+    return ok;
+  }
+
+  // A number's value as a double (int64 and uint64 converted).
+  Value* as_double(Value* v) {
+    Value* i = b_.CreateLoad(b_.getInt64Ty(), v);
+    Value* d = b_.CreateLoad(b_.getDoubleTy(), v);
+    return b_.CreateSelect(has_flag(v, dom::kDoubleFlag), d,
+                           b_.CreateSelect(has_flag(v, dom::kInt64Flag), b_.CreateSIToFP(i, b_.getDoubleTy()),
+                                           b_.CreateUIToFP(i, b_.getDoubleTy())));
+  }
+
+  // for (i = from; i < count; ++i) body(i)
+  template <class Body>
+  void loop(Value* from, Value* count, Body body) {
+    BasicBlock* pre = b_.GetInsertBlock();
+    BasicBlock* head = block("loop");
+    BasicBlock* step = block("loop.body");
+    BasicBlock* end = block("loop.end");
+    b_.CreateBr(head);
+    go(head);
+    auto* i = b_.CreatePHI(b_.getInt64Ty(), 2, "i");
+    i->addIncoming(from, pre);
+    b_.CreateCondBr(b_.CreateICmpULT(i, count), step, end);
+    go(step);
+    body(i);
+    i->addIncoming(b_.CreateAdd(i, i64(1)), b_.GetInsertBlock());
+    b_.CreateBr(head);
+    go(end);
+  }
+
+  Value* element(Value* array, Value* i) {
+    return b_.CreateInBoundsGEP(b_.getInt8Ty(), packed_pointer(array), b_.CreateMul(i, i64(dom::kValueSize)));
+  }
+
+  Value* find(Value* obj, const std::string& name) { return call("sj_find_member", {obj, bytes(name), i64(name.size())}); }
+
+  // Emits t on v: falls through when it passes, jumps to `no` at the first failing keyword.
+  void emit_test(const ir::Test& t, Value* v, BasicBlock* no) {
+    using K = ir::TestKind;
+    Value* is_obj = nullptr;
+    switch (t.kind) {
+      case K::Never:
+        b_.CreateBr(no);
+        go(block("t.dead"));
+        return;
+      case K::Type: return require(type_matches(t.mask, v), no);
+      case K::Equal: {
+        BasicBlock* yes = block("t.equal");
+        for (int index : t.indices) {
+          BasicBlock* next = block("t.next");
+          Value* r = call("sj_test_equal", {ctx_arg_, i32(static_cast<uint32_t>(index)), v});
+          b_.CreateCondBr(b_.CreateICmpNE(r, i32(0)), yes, next);
+          go(next);
+        }
+        b_.CreateBr(no);
+        go(yes);
+        return;
+      }
+      case K::Required:
+        return only_if(is_type(v, dom::kObjectType), [&] {
+          for (const auto& name : t.names) require(b_.CreateIsNotNull(find(v, name)), no);
+        });
+      case K::Properties:
+      case K::Dependencies:
+        return only_if(is_type(v, dom::kObjectType), [&] {
+          for (size_t i = 0; i < t.names.size(); ++i) {
+            Value* m = find(v, t.names[i]);
+            only_if(b_.CreateIsNotNull(m), [&] { emit_test(*t.children[i], t.kind == K::Properties ? m : v, no); });
+          }
+        });
+      case K::Members:
+        is_obj = is_type(v, dom::kObjectType);
+        return only_if(is_obj, [&] { emit_members(t, v, no); });
+      case K::Items:
+        return only_if(is_type(v, dom::kArrayType), [&] {
+          Value* len = size_of(v);
+          for (size_t i = 0; i < t.children.size(); ++i)
+            only_if(b_.CreateICmpULT(i64(i), len), [&] { emit_test(*t.children[i], element(v, i64(i)), no); });
+          if (t.rest) loop(i64(t.children.size()), len, [&](Value* i) { emit_test(*t.rest, element(v, i), no); });
+        });
+      case K::Contains:
+        return only_if(is_type(v, dom::kArrayType), [&] {
+          BasicBlock* found = block("t.found");
+          loop(i64(0), size_of(v), [&](Value* i) {
+            BasicBlock* next = block("t.next");
+            b_.CreateCondBr(passes(*t.children[0], element(v, i)), found, next);
+            go(next);
+          });
+          b_.CreateBr(no);
+          go(found);
+        });
+      case K::Unique:
+        return only_if(is_type(v, dom::kArrayType),
+                       [&] { require(b_.CreateICmpNE(call("sj_test_unique", {v}), i32(0)), no); });
+      case K::Count:
+        return only_if(is_type(v, t.mask == ir::kTypeArray ? dom::kArrayType : dom::kObjectType),
+                       [&] { within(size_of(v), t, no); });
+      case K::Length:
+        return only_if(is_type(v, dom::kStringType), [&] {
+          auto [data, len] = string_of(v);
+          within(call("sj_code_points", {data, len}), t, no);
+        });
+      case K::Range:
+        return only_if(has_flag(v, dom::kNumberFlag), [&] {
+          Value* d = as_double(v);
+          auto* bound = llvm::ConstantFP::get(b_.getDoubleTy(), t.number);
+          Value* ok = t.op == ir::RangeOp::Ge   ? b_.CreateFCmpOGE(d, bound)
+                      : t.op == ir::RangeOp::Gt ? b_.CreateFCmpOGT(d, bound)
+                      : t.op == ir::RangeOp::Le ? b_.CreateFCmpOLE(d, bound)
+                                                : b_.CreateFCmpOLT(d, bound);
+          require(ok, no);
+        });
+      case K::MultipleOf:
+        return only_if(has_flag(v, dom::kNumberFlag), [&] {
+          Value* r = call("sj_test_multiple_of", {v, llvm::ConstantFP::get(b_.getDoubleTy(), t.number)});
+          require(b_.CreateICmpNE(r, i32(0)), no);
+        });
+      case K::Pattern:
+        return only_if(is_type(v, dom::kStringType), [&] {
+          auto [data, len] = string_of(v);
+          for (int index : t.indices) {
+            Value* r = call("sj_pattern_search", {ctx_arg_, i32(static_cast<uint32_t>(index)), data, len});
+            require(b_.CreateICmpNE(r, i32(0)), no);
+          }
+        });
+      case K::Format:
+        return only_if(is_type(v, dom::kStringType), [&] {
+          auto [data, len] = string_of(v);
+          Value* r = call("sj_test_format", {i32(static_cast<uint32_t>(t.index)), data, len});
+          require(b_.CreateICmpNE(r, i32(0)), no);
+        });
+      case K::Not: return require(b_.CreateNot(passes(*t.children[0], v)), no);
+      case K::AllOf:
+        for (const auto& c : t.children) emit_test(*c, v, no);
+        return;
+      case K::AnyOf: {
+        BasicBlock* yes = block("t.any");
+        for (const auto& c : t.children) {
+          BasicBlock* next = block("t.next");
+          b_.CreateCondBr(passes(*c, v), yes, next);
+          go(next);
+        }
+        b_.CreateBr(no);
+        go(yes);
+        return;
+      }
+      case K::OneOf: {
+        Value* count = i32(0);
+        for (const auto& c : t.children) count = b_.CreateAdd(count, b_.CreateZExt(passes(*c, v), b_.getInt32Ty()));
+        return require(b_.CreateICmpEQ(count, i32(1)), no);
+      }
+      case K::IfThenElse: {
+        BasicBlock* then = block("t.then");
+        BasicBlock* otherwise = block("t.else");
+        BasicBlock* join = block("t.endif");
+        b_.CreateCondBr(passes(*t.children[0], v), then, otherwise);
+        go(then);
+        if (t.children[1]) emit_test(*t.children[1], v, no);
+        b_.CreateBr(join);
+        go(otherwise);
+        if (t.children[2]) emit_test(*t.children[2], v, no);
+        b_.CreateBr(join);
+        go(join);
+        return;
+      }
+      case K::Call: {
+        Value* r = b_.CreateCall(vfns_[t.index], {ctx_arg_, v});
+        BasicBlock* other = block("t.callother");
+        BasicBlock* ok = block("t.ok");
+        b_.CreateCondBr(b_.CreateICmpEQ(r, i32(1)), ok, other);
+        go(other);
+        b_.CreateCondBr(b_.CreateICmpEQ(r, i32(2)), verror_, no);
+        go(ok);
+        return;
+      }
+      case K::Throw:
+        call("sj_error_text", {ctx_arg_, bytes(t.format)});
+        b_.CreateBr(verror_);
+        go(block("t.dead"));
+        return;
+    }
+  }
+
+  void within(Value* n, const ir::Test& t, BasicBlock* no) {
+    if (t.lo > 0) require(b_.CreateICmpSGE(n, i64(uint64_t(t.lo))), no);
+    if (t.hi != INT64_MAX) require(b_.CreateICmpSLE(n, i64(uint64_t(t.hi))), no);
+  }
+
+  // propertyNames, patternProperties and additionalProperties in one pass over the members.
+  void emit_members(const ir::Test& t, Value* v, BasicBlock* no) {
+    llvm::Constant* keys = name_table(t.names);
+    loop(i64(0), size_of(v), [&](Value* i) {
+      Value* m = b_.CreateInBoundsGEP(b_.getInt8Ty(), packed_pointer(v), b_.CreateMul(i, i64(dom::kMemberSize)));
+      Value* value = at(m, dom::kMemberValueOffset);
+      if (t.key_test) emit_test(*t.key_test, m, no);  // the name is a string Value
+      auto [kdata, klen] = string_of(m);
+      Value* matched = b_.getFalse();
+      for (size_t p = 0; p < t.indices.size(); ++p) {
+        Value* r = call("sj_pattern_search", {ctx_arg_, i32(static_cast<uint32_t>(t.indices[p])), kdata, klen});
+        Value* hit = b_.CreateICmpNE(r, i32(0));
+        only_if(hit, [&] { emit_test(*t.children[p], value, no); });
+        matched = b_.CreateOr(matched, hit);
+      }
+      if (t.rest) {
+        Value* declared = b_.CreateICmpNE(call("sj_key_declared", {keys, i64(t.names.size()), kdata, klen}), i32(0));
+        only_if(b_.CreateNot(b_.CreateOr(matched, declared)), [&] { emit_test(*t.rest, value, no); });
+      }
+    });
   }
 
   // ---- objects ---------------------------------------------------------------------------
@@ -518,7 +838,9 @@ class Codegen {
     Value* ordered_count = b_.CreateLoad(b_.getInt32Ty(), b_.CreateSelect(has_order, order, ctx_arg_));
     Value* count = b_.CreateSelect(has_order, b_.CreateZExt(ordered_count, b_.getInt64Ty()), size_of(v));
     Value* members = packed_pointer(v);
-    llvm::Constant* keys = declared_keys(n);
+    std::vector<std::string> declared_names;
+    for (const auto& f : n.fields) declared_names.push_back(f.name);
+    llvm::Constant* keys = name_table(declared_names);
     BasicBlock* pre = b_.GetInsertBlock();
     b_.CreateBr(loop_head);
 
@@ -617,11 +939,11 @@ class Codegen {
     return number_where(v, [&](Value* d) { return is_finite(d); });
   }
 
-  // The declared names as a constant array of {ptr, i64} for sj_key_declared.
-  llvm::Constant* declared_keys(const ir::Node& n) {
+  // Names as a constant array of {ptr, i64} for sj_key_declared.
+  llvm::Constant* name_table(const std::vector<std::string>& names) {
     auto* pair = llvm::StructType::get(ctx_, {ptr(), b_.getInt64Ty()});
     std::vector<llvm::Constant*> items;
-    for (const auto& f : n.fields) items.push_back(llvm::ConstantStruct::get(pair, {bytes(f.name), i64(f.name.size())}));
+    for (const auto& n : names) items.push_back(llvm::ConstantStruct::get(pair, {bytes(n), i64(n.size())}));
     if (items.empty()) return llvm::ConstantPointerNull::get(b_.getPtrTy());
     auto* arrty = llvm::ArrayType::get(pair, items.size());
     return new llvm::GlobalVariable(*mod_, arrty, true, llvm::GlobalValue::PrivateLinkage,
@@ -696,26 +1018,12 @@ class Codegen {
       phi->addIncoming(miss, bulk);
       start = phi;
     }
-    BasicBlock* pre = b_.GetInsertBlock();
-    BasicBlock* head = block("arr.head");
-    BasicBlock* loop = block("arr.loop");
-    BasicBlock* next = block("arr.next");
-    BasicBlock* end = block("arr.end");
-    b_.CreateBr(head);
-    go(head);
-    auto* i = b_.CreatePHI(b_.getInt64Ty(), 2, "i");
-    i->addIncoming(start, pre);
-    b_.CreateCondBr(b_.CreateICmpULT(i, len), loop, end);
-    go(loop);
-    branch(b_.CreateICmpNE(i, i64(0)), [&] { literal(","); }, [] {}, "comma");
-    Value* e = b_.CreateInBoundsGEP(b_.getInt8Ty(), elems, b_.CreateMul(i, i64(dom::kValueSize)));
-    emit_or_raw(n.is_tuple ? nullptr : n.items.get(), e);
-    flush();
-    b_.CreateBr(next);
-    go(next);
-    i->addIncoming(b_.CreateAdd(i, i64(1)), next);
-    b_.CreateBr(head);
-    go(end);
+    loop(start, len, [&](Value* i) {
+      branch(b_.CreateICmpNE(i, i64(0)), [&] { literal(","); }, [] {}, "comma");
+      Value* e = b_.CreateInBoundsGEP(b_.getInt8Ty(), elems, b_.CreateMul(i, i64(dom::kValueSize)));
+      emit_or_raw(n.is_tuple ? nullptr : n.items.get(), e);
+      flush();
+    });
     literal("]");
     flush();
     b_.CreateBr(done);
@@ -731,7 +1039,9 @@ class Codegen {
   llvm::Function* memcmp_ = nullptr;
   std::map<std::string, llvm::Constant*> strings_;
   std::vector<llvm::Function*> fns_;
+  std::vector<llvm::Function*> vfns_;  // validators
   llvm::Function* fn_ = nullptr;
+  BasicBlock* verror_ = nullptr;       // a validator's exit when an error is recorded
   Value* ctx_arg_ = nullptr;
   BasicBlock* fail_ = nullptr;
   std::string pending_;

@@ -73,6 +73,7 @@ Status Serializer::serialize(const rapidjson::Value& value, std::string& out) co
   sj::rt::CallState state;
   sj::rt::begin_call(ctx, state, out, code_->max_data_depth);
   ctx.patterns = code_->pattern_table.data();
+  ctx.constants = code_->constant_table.data();
   bool ok = code_->entry(&ctx, &value) == 0;
   sj::rt::end_call(ctx, state, ok);
   if (!ok) return Status(Error{std::move(state.message), std::move(state.path)});

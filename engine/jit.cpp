@@ -158,6 +158,12 @@ std::shared_ptr<CompiledCode> Jit::compile(const sj::ir::Module& module) {
   code->max_data_depth = module.options.max_data_depth;
   code->patterns = module.patterns;
   for (const auto& p : code->patterns) code->pattern_table.push_back(p.get());
+  for (const auto& text : module.constants) {
+    auto doc = std::make_unique<rapidjson::Document>();
+    doc->Parse<rapidjson::kParseFullPrecisionFlag>(text.data(), text.size());
+    code->constant_table.push_back(doc.get());
+    code->constants.push_back(std::move(doc));
+  }
   // The tracker frees the code; holding impl_ keeps the LLJIT alive as long as the code is.
   std::shared_ptr<Impl> owner = impl_;
   code->keepalive = std::shared_ptr<void>(nullptr, [owner, tracker](void*) { llvm::consumeError(tracker->remove()); });

@@ -18,6 +18,8 @@ struct CompiledCode {
   int32_t max_data_depth = 1000;
   std::vector<std::shared_ptr<const sj::rt::Pattern>> patterns;  // owned for the code's lifetime
   std::vector<const sj::rt::Pattern*> pattern_table;             // what SjCtx::patterns points at
+  std::vector<std::unique_ptr<rapidjson::Document>> constants;    // the validators' const / enum values
+  std::vector<const rapidjson::Value*> constant_table;            // what SjCtx::constants points at
   std::shared_ptr<void> keepalive;  // releases the machine code when the last Serializer goes
 };
 

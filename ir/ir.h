@@ -3,6 +3,7 @@
 // function body is a tree of Nodes. The printer (printer.h) renders it for schemajit-dump.
 #pragma once
 #include <cstdint>
+#include <climits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,6 +26,7 @@ enum class Kind {
   Array,       // type: array with an item schema
   TypeSwitch,  // type: [...]: first branch whose guard accepts the value
   Call,        // a function of the module ($ref target)
+  Select,      // anyOf / oneOf / if-then-else: the first choice whose validator passes
 };
 
 enum class StringFormat { None = 0, DateTime = 1, Date = 2, Time = 3, Unsafe = 4 };  // = rt::StringFormat
@@ -34,6 +36,69 @@ enum class ArrayStrategy { Loop, BulkString, BulkNumber, BulkInteger };
 
 struct Node;
 using NodePtr = std::unique_ptr<Node>;
+
+// ---- validation: what decides an anyOf/oneOf branch or an if (spec §8.2) -------------------
+// A validator is a JSON Schema (draft-07, as Ajv checks it) lowered to a tree of Tests that
+// generated code evaluates, leaving at the first test that fails. Tests that only apply to
+// one kind of value (minLength to strings, required to objects) pass on other kinds.
+enum TypeBit : uint8_t {
+  kTypeNull = 1, kTypeBoolean = 2, kTypeObject = 4, kTypeArray = 8, kTypeNumber = 16, kTypeInteger = 32,
+  kTypeString = 64,
+};
+
+enum class TestKind {
+  Never,         // the schema false
+  Type,          // the value's type is in `mask` (TypeBit)
+  Equal,         // const: deep-equal to constants[indices[0]]; enum: to one of constants[indices]
+  Required,      // objects: every name in `names` is a member
+  Properties,    // objects: each of `names` that is present passes children[i]
+  Members,       // objects: every member key passes `key_test` (propertyNames); members whose
+                 // key matches patterns[i] pass children[i]; the others, unless in `names`,
+                 // pass `rest` (additionalProperties; null: no constraint)
+  Dependencies,  // objects: when names[i] is present, children[i] passes on the object
+  Items,         // arrays: children are the tuple positions (one list schema: `rest` only);
+                 // elements past them pass `rest` (null: no constraint)
+  Contains,      // arrays: some element passes children[0]
+  Unique,        // arrays: no two elements are deep-equal
+  Count,         // arrays / objects (`mask`): lo <= length <= hi
+  Length,        // strings: lo <= code points <= hi
+  Range,         // numbers: compared with `number` by `op`
+  MultipleOf,    // numbers: value / number is an integer
+  Pattern,       // strings: every patterns[indices[i]] occurs (ECMAScript with the u flag)
+  Format,        // strings: ajv-formats' coded check `index` (rt::CodedFormat) of `format`
+  Not, AllOf, AnyOf, OneOf,  // children
+  IfThenElse,    // children: if, then, else (then/else may be null)
+  Call,          // validators[index] (a $ref target; lets recursive schemas recurse)
+  Throw,         // Ajv refuses the schema: the call fails with `format` as its message
+};
+enum class RangeOp { Ge, Gt, Le, Lt };
+
+struct Test;
+using TestPtr = std::unique_ptr<Test>;
+struct Test {
+  TestKind kind = TestKind::Never;
+  uint8_t mask = 0;
+  std::vector<int> indices;          // Equal: constants; Pattern / Members: patterns
+  std::vector<std::string> names;
+  std::vector<TestPtr> children;
+  TestPtr key_test, rest;
+  int64_t lo = 0, hi = INT64_MAX;
+  double number = 0;
+  RangeOp op = RangeOp::Ge;
+  std::string format;
+  int index = -1;
+};
+
+struct Validator {
+  std::string path;  // the schema location it checks
+  TestPtr body;      // all of these must pass
+};
+
+// One way out of a Select: taken when validators[validator] passes (-1: always).
+struct Choice {
+  int validator = -1;
+  NodePtr value;
+};
 
 struct Field {
   std::string name;                 // the member name looked up in the input
@@ -83,6 +148,7 @@ struct Node {
   bool large_as_json = false;                    // Array: largeArrayMechanism json-stringify
   std::vector<NodePtr> branches;                 // TypeSwitch, in test order
   int callee = -1;                               // Call
+  std::vector<Choice> choices;                   // Select, in test order; none taken: error
 };
 
 struct Function {
@@ -92,7 +158,9 @@ struct Function {
 
 struct Module {
   std::vector<Function> functions;  // functions[0] is the entry point
-  std::vector<std::shared_ptr<const rt::Pattern>> patterns;  // every patternProperties regex
+  std::vector<Validator> validators;
+  std::vector<std::shared_ptr<const rt::Pattern>> patterns;  // patternProperties and validation regexes
+  std::vector<std::string> constants;  // JSON texts of const / enum values validators compare with
   Options options;
 };
 

@@ -3,10 +3,13 @@
 #include "ir/lower.h"
 
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <set>
 
 #include "ir/error.h"
+#include "ir/lower_validator.h"
+#include "ir/merge.h"
 #include "runtime/js_value.h"
 
 namespace sj::ir {
@@ -57,7 +60,7 @@ std::string infer_type(const Value& s) {
 
 class Lowerer {
  public:
-  Lowerer(const SchemaDoc& doc, Module& module) : doc_(doc), module_(module) {}
+  Lowerer(const SchemaDoc& doc, Module& module) : doc_(doc), module_(module), validators_(doc, module) {}
 
   void run() {
     module_.functions.push_back({"#", nullptr});
@@ -94,20 +97,13 @@ class Lowerer {
     // A literal $id starts a new location: refs inside resolve against it, errors name it.
     std::string path = at;
     if (const char* id = literal_id(s); id && at != "#") path = doc_.location_of_id(id);
-    if (const Value* ref = member(s, "$ref")) {
-      if (!is_pure_ref(s)) {
-        for (auto& m : s.GetObject())
-          if (sv(m.name) != "$ref" && !is_annotation(sv(m.name)))
-            unsupported("keywords beside $ref (\"" + std::string(sv(m.name)) + "\")", pointer_append(path, sv(m.name)));
-      }
-      auto target = doc_.resolve(ref->GetString(), path, pointer_of(path) + "/$ref");
-      auto call = make(Kind::Call, path);
-      call->callee = function_for(*target.schema, target.path);
-      return call;
+    if (member(s, "$ref")) {
+      Located target = resolve_ref(s, path);
+      return call(*target.schema, target.path, path);
     }
-    for (const char* k : {"allOf", "anyOf", "oneOf"})
-      if (member(s, k)) unsupported(k, pointer_append(path, k));
-    if (member(s, "if") && has_any(s, {"then", "else"})) unsupported("if/then/else", pointer_append(path, "if"));
+    if (const Value* all = member(s, "allOf"); all && all->IsArray()) return all_of(s, *all, path);
+    if (member(s, "anyOf") || member(s, "oneOf")) return any_of(s, path);
+    if (member(s, "if") && has_any(s, {"then", "else"})) return if_then_else(s, path);
 
     const Value* type = member(s, "type");
     std::string inferred = type ? "" : infer_type(s);
@@ -134,6 +130,177 @@ class Lowerer {
     std::string t = type ? std::string(sv(*type)) : inferred;
     if (t.empty()) return make(Kind::Generic, path);
     return typed(s, t, path, nullable);
+  }
+
+
+  // ---- $ref siblings and combinators (spec §8): merged at compile time --------------------
+  struct Located {
+    const Value* schema;
+    std::string path;
+  };
+
+  // A call of the function serializing `schema` (at `path`); errors name `at`.
+  NodePtr call(const Value& schema, const std::string& path, const std::string& at) {
+    auto n = make(Kind::Call, at);
+    n->callee = function_for(schema, path);
+    return n;
+  }
+  NodePtr call(const Located& target) { return call(*target.schema, target.path, target.path); }
+
+  std::string schema_id_of(const std::string& location) {
+    std::string id = location.substr(0, location.find('#'));
+    return id.empty() ? doc_.root_id() : id;
+  }
+
+  // fjs's cloneOriginSchema: a copy whose relative $refs ("#...") name the schema id they were
+  // written in, so they still resolve from inside a merged schema.
+  Value clone_origin(const Value& s, std::string id) {
+    auto& alloc = arena_.GetAllocator();
+    if (s.IsArray()) {
+      Value out(rapidjson::kArrayType);
+      for (auto& e : s.GetArray()) out.PushBack(clone_origin(e, id), alloc);
+      return out;
+    }
+    if (!s.IsObject()) return Value(s, alloc);
+    if (const char* own = literal_id(s)) id = own;
+    Value out(rapidjson::kObjectType);
+    for (auto& m : s.GetObject()) {
+      if (sv(m.name) == "$ref" && m.value.IsString() && m.value.GetStringLength() && m.value.GetString()[0] == '#') {
+        std::string ref = id + std::string(sv(m.value));
+        out.AddMember(Value(m.name, alloc), Value(ref.c_str(), static_cast<rapidjson::SizeType>(ref.size()), alloc), alloc);
+      } else {
+        out.AddMember(Value(m.name, alloc), clone_origin(m.value, id), alloc);
+      }
+    }
+    return out;
+  }
+
+  // fjs's mergeLocations: clones of the parts (without their own $id), merged. Throws MergeError.
+  Value merge(const std::vector<Located>& parts) {
+    std::vector<Value> clones;
+    clones.reserve(parts.size());
+    for (const auto& p : parts) {
+      clones.push_back(clone_origin(*p.schema, schema_id_of(p.path)));
+      if (clones.back().IsObject()) clones.back().RemoveMember("$id");
+    }
+    std::vector<const Value*> ptrs;
+    for (const auto& c : clones) ptrs.push_back(&c);
+    return merge_schemas(ptrs, arena_.GetAllocator());
+  }
+
+  // A merged schema registered as "__fjs_merged_<n>", the name its errors carry. Schemas
+  // with the same text share one registration, so a recursive $ref inside a merge ends in
+  // a call to the function already being built instead of merging forever.
+  Located keep(Value merged) {
+    std::string text = rt::json_stringify(merged);
+    if (auto it = merged_by_text_.find(text); it != merged_by_text_.end()) return it->second;
+    if (merged_.size() >= kMaxMerged) throw CompileError("schema needs more than " + std::to_string(kMaxMerged) + " merged schemas", "");
+    merged_.push_back(std::move(merged));
+    Located at{&merged_.back(), "__fjs_merged_" + std::to_string(merged_.size() - 1) + "#"};
+    merged_by_text_.emplace(std::move(text), at);
+    return at;
+  }
+
+  // fjs's resolveRef: the target of s's $ref (chains followed), merged with the keywords
+  // beside the $ref; when those conflict with the target they are silently ignored.
+  Located resolve_ref(const Value& s, const std::string& path) {
+    const Value* ref = member(s, "$ref");
+    auto target = doc_.resolve(ref->GetString(), path, pointer_of(path) + "/$ref");
+    Located resolved{target.schema, target.path};
+    if (is_pure_ref(s)) return resolved;
+    Value siblings(rapidjson::kObjectType);
+    for (auto& m : s.GetObject())
+      if (sv(m.name) != "$ref" && !is_annotation(sv(m.name)))
+        siblings.AddMember(Value(m.name, arena_.GetAllocator()), Value(m.value, arena_.GetAllocator()), arena_.GetAllocator());
+    try {
+      return keep(merge({resolved, {&siblings, path}}));
+    } catch (const MergeError&) {
+      return resolved;
+    }
+  }
+
+  // A copy of s without the named keywords.
+  Value without(const Value& s, std::initializer_list<const char*> keys) {
+    Value out(s, arena_.GetAllocator());
+    for (const char* k : keys) out.RemoveMember(k);
+    return out;
+  }
+
+  Located merged_or_throw(const std::vector<Located>& parts, const std::string& at) {
+    try {
+      return keep(merge(parts));
+    } catch (const MergeError& e) {
+      throw CompileError(e.message(), pointer_of(at));
+    }
+  }
+
+  // allOf: the node without allOf, then every member, merged into one schema. An
+  // additionalProperties: false on the node is kept out of the merge and applied after.
+  NodePtr all_of(const Value& s, const Value& all, const std::string& path) {
+    bool drop_extras = member(s, "additionalProperties") && member(s, "additionalProperties")->IsFalse();
+    Value base = drop_extras ? without(s, {"allOf", "additionalProperties"}) : without(s, {"allOf"});
+    std::vector<Located> parts{{&base, path}};
+    std::string all_path = pointer_append(path, "allOf");
+    for (rapidjson::SizeType i = 0; i < all.Size(); ++i) {
+      std::string at = all_path + "/" + std::to_string(i);
+      parts.push_back(member(all[i], "$ref") ? resolve_ref(all[i], at) : Located{&all[i], at});
+    }
+    Value merged;
+    try {
+      merged = merge(parts);
+    } catch (const MergeError& e) {
+      throw CompileError(e.message(), pointer_of(all_path));
+    }
+    if (drop_extras && merged.IsObject()) {
+      merged.RemoveMember("additionalProperties");
+      merged.AddMember("additionalProperties", false, arena_.GetAllocator());
+    }
+    return call(keep(std::move(merged)));
+  }
+
+  // anyOf (else oneOf): the first branch whose validator passes is serialized merged with the
+  // node's other keywords (spec §8.2). A $ref branch serializes its target.
+  NodePtr any_of(const Value& s, const std::string& path) {
+    const char* keyword = member(s, "anyOf") ? "anyOf" : "oneOf";
+    const Value& list = *member(s, keyword);
+    if (!list.IsArray()) unsupported(std::string(keyword) + " that is not a list", pointer_append(path, keyword));
+    Value rest = without(s, {keyword});
+    bool alone = rest.ObjectEmpty();
+    auto n = make(Kind::Select, path);
+    std::string list_path = pointer_append(path, keyword);
+    for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
+      const Value& branch = list[i];
+      std::string at = list_path + "/" + std::to_string(i);
+      Choice c;
+      c.validator = validators_.validator_for(branch, at);
+      if (member(branch, "$ref") && member(branch, "$ref")->IsString()) {
+        Located target = resolve_ref(branch, at);
+        c.value = call(alone ? target : merged_or_throw({{&rest, path}, target}, at));
+      } else {
+        c.value = call(merged_or_throw({{&rest, path}, {&branch, at}}, at));
+      }
+      n->choices.push_back(std::move(c));
+    }
+    return n;
+  }
+
+  // if/then/else (spec §8.3): the node without them, merged with then or else by the outcome
+  // of validating `if`.
+  NodePtr if_then_else(const Value& s, const std::string& path) {
+    Value root = without(s, {"if", "then", "else"});
+    auto side = [&](const char* k) -> NodePtr {
+      const Value* extra = member(s, k);
+      if (!extra) return lower(root, path);
+      return call(merged_or_throw({{&root, path}, {extra, pointer_append(path, k)}}, pointer_append(path, k)));
+    };
+    auto n = make(Kind::Select, path);
+    Choice yes, no;
+    yes.validator = validators_.validator_for(*member(s, "if"), pointer_append(path, "if"));
+    yes.value = side("then");
+    no.value = side("else");
+    n->choices.push_back(std::move(yes));
+    n->choices.push_back(std::move(no));
+    return n;
   }
 
   NodePtr typed(const Value& s, const std::string& type, const std::string& path, bool nullable) {
@@ -298,9 +465,16 @@ class Lowerer {
     return n;
   }
 
+  // Merging can multiply schemas (anyOf × anyOf is a product): a bound, not a hang.
+  static constexpr size_t kMaxMerged = 10000;
+
   const SchemaDoc& doc_;
   Module& module_;
   std::map<std::string, int> functions_;
+  ValidatorLowering validators_;
+  rapidjson::Document arena_;                   // merged schemas and their parts live here
+  std::deque<Value> merged_;                    // registered merges, "__fjs_merged_<index>"
+  std::map<std::string, Located> merged_by_text_;
 };
 
 }  // namespace
@@ -345,6 +519,7 @@ const char* kind_name(Kind k) {
     case Kind::Array: return "array";
     case Kind::TypeSwitch: return "type-switch";
     case Kind::Call: return "call";
+    case Kind::Select: return "select";
   }
   return "?";
 }

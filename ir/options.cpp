@@ -133,16 +133,23 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
       if (!v.IsInt() || v.GetInt() < 1) throw CompileError("maxDataDepth must be a positive integer", "/maxDataDepth");
       o.max_data_depth = v.GetInt();
     } else if (key == "schema") {
-      if (!v.IsObject()) continue;
+      if (!v.IsObject() && !v.IsArray()) continue;  // an array is keyed "0", "1", ... (for-in)
       o.external_schemas = std::shared_ptr<const rapidjson::Value>(owner, &v);  // aliases owner
     } else if (key == "cutoffs") {
       apply_cutoffs(v, o.cutoffs, "/cutoffs");
     } else if (key == "cutoffsFile") {
       if (!v.IsString()) throw CompileError("cutoffsFile must be a path", "/cutoffsFile");
       o.cutoffs = load_cutoffs(v.GetString());
+    } else if (key == "compileValidators") {
+      o.compile_validators = rt::to_boolean(v);
+    } else if (key == "ajv" && v.IsObject()) {
+      // Ajv's strictSchema (fjs sets it to false unless given): unknown keywords in what a
+      // validator checks are an error. coerceTypes is not emulated (README, "Differences").
+      auto strict = v.FindMember("strictSchema");
+      o.ajv_strict_schema = strict != v.MemberEnd() && strict->value.IsTrue();
     }
-    // Other fjs options (ajv, mode, compileValidators, inlineValidators, forceProjection)
-    // do not change the bytes printed by the keywords supported so far.
+    // Other fjs options (mode, inlineValidators, forceProjection) do not change the bytes
+    // printed.
   }
   return o;
 }

@@ -44,9 +44,10 @@ struct Options {
   // compiles ~13x faster and runs ~1.3x slower (README, "Figures").
   int opt_level = 1;
   Cutoffs cutoffs = Cutoffs::defaults();
-  // fjs's "schema" option: external schemas by key. Validated like the root; $refs into
-  // them are not supported yet (issue 3).
+  // fjs's "schema" option: external schemas by key (an object, or an array keyed by index).
   std::shared_ptr<const rapidjson::Value> external_schemas;
+  bool compile_validators = false;  // fjs's compileValidators: validator errors at build time
+  bool ajv_strict_schema = false;   // ajv: {strictSchema: true}
 };
 
 // Reads fast-json-stringify's options object ({"rounding": "floor", ...}) plus schemajit's

@@ -36,6 +36,10 @@ class Printer {
       out_ += "\nfn f" + std::to_string(i) + "  " + m_.functions[i].path + (i == 0 ? "  (entry)" : "") + "\n";
       node(*m_.functions[i].body, 1);
     }
+    for (size_t i = 0; i < m_.validators.size(); ++i) {
+      out_ += "\nvalidator v" + std::to_string(i) + "  " + m_.validators[i].path + "\n";
+      test(*m_.validators[i].body, 1);
+    }
     return out_;
   }
 
@@ -89,6 +93,76 @@ class Printer {
       if (n.items) node(*n.items, d + 2);
     } else if (n.kind == Kind::TypeSwitch) {
       for (const auto& b : n.branches) node(*b, d + 1);
+    } else if (n.kind == Kind::Select) {
+      for (const auto& c : n.choices) {
+        line(d + 1, c.validator < 0 ? "otherwise" : "when v" + std::to_string(c.validator) + " passes");
+        node(*c.value, d + 2);
+      }
+      line(d + 1, "none: error");
+    }
+  }
+
+  static std::string type_names(uint8_t mask) {
+    std::string out;
+    const char* names[] = {"null", "boolean", "object", "array", "number", "integer", "string"};
+    for (int b = 0; b < 7; ++b)
+      if (mask & (1 << b)) out += (out.empty() ? "" : "|") + std::string(names[b]);
+    return out;
+  }
+
+  static std::string bounds(const Test& t) {
+    return std::to_string(t.lo) + ".." + (t.hi == INT64_MAX ? std::string("") : std::to_string(t.hi));
+  }
+
+  void test(const Test& t, int d) {
+    static const char* ops[] = {">=", ">", "<=", "<"};
+    std::string head;
+    switch (t.kind) {
+      case TestKind::Never: head = "never"; break;
+      case TestKind::Type: head = "type " + type_names(t.mask); break;
+      case TestKind::Equal:
+        head = "equals";
+        for (int i : t.indices) head += " " + m_.constants[i];
+        break;
+      case TestKind::Required:
+      case TestKind::Properties:
+      case TestKind::Dependencies:
+        head = t.kind == TestKind::Required ? "required" : t.kind == TestKind::Properties ? "properties" : "dependencies";
+        for (const auto& n : t.names) head += " \"" + n + "\"";
+        break;
+      case TestKind::Members: head = "members"; break;
+      case TestKind::Items: head = "items, " + std::to_string(t.children.size()) + " positions"; break;
+      case TestKind::Contains: head = "contains"; break;
+      case TestKind::Unique: head = "unique items"; break;
+      case TestKind::Count: head = (t.mask == kTypeArray ? "items " : "members ") + bounds(t); break;
+      case TestKind::Length: head = "code points " + bounds(t); break;
+      case TestKind::Range: head = std::string("number ") + ops[static_cast<int>(t.op)] + " " + std::to_string(t.number); break;
+      case TestKind::MultipleOf: head = "multiple of " + std::to_string(t.number); break;
+      case TestKind::Pattern:
+        head = "matches";
+        for (int i : t.indices) head += " /" + m_.patterns[i]->source() + "/";
+        break;
+      case TestKind::Format: head = "format " + t.format; break;
+      case TestKind::Not: head = "not"; break;
+      case TestKind::AllOf: head = "all of"; break;
+      case TestKind::AnyOf: head = "any of"; break;
+      case TestKind::OneOf: head = "exactly one of"; break;
+      case TestKind::IfThenElse: head = "if, then, else"; break;
+      case TestKind::Call: head = "call v" + std::to_string(t.index); break;
+      case TestKind::Throw: head = "error: " + t.format; break;
+    }
+    line(d, head);
+    if (t.key_test) {
+      line(d + 1, "every key:");
+      test(*t.key_test, d + 2);
+    }
+    for (const auto& c : t.children) {
+      if (c) test(*c, d + 1);
+      else line(d + 1, "(absent)");
+    }
+    if (t.rest) {
+      line(d + 1, "the rest:");
+      test(*t.rest, d + 2);
     }
   }
 

@@ -228,29 +228,37 @@ SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
   const char* root_id = literal_id(doc_);
   root_id_ = root_id ? root_id : "__fjs_root_0";
   register_ids(doc_, root_id_);
-  std::vector<std::pair<std::string, std::string>> externals;  // key, id
+  struct External {
+    std::string key, id;
+    const Value* schema;
+  };
+  std::vector<External> externals;
   if (options.external_schemas) {
     externals_ = options.external_schemas;
-    for (auto& m : externals_->GetObject()) {
-      std::string key(sv(m.name));
+    std::vector<std::pair<std::string, const Value*>> keyed;  // fjs walks the option with for-in
+    if (externals_->IsArray())
+      for (rapidjson::SizeType i = 0; i < externals_->Size(); ++i) keyed.emplace_back(std::to_string(i), &(*externals_)[i]);
+    else
+      for (auto& m : externals_->GetObject()) keyed.emplace_back(std::string(sv(m.name)), &m.value);
+    for (const auto& [key, schema] : keyed) {
       try {
-        check_nesting(m.value, options.max_depth);
-        check_meta(m.value, "");
+        check_nesting(*schema, options.max_depth);
+        check_meta(*schema, "");
       } catch (const CompileError& e) {  // fjs names the external schema first
         throw CompileError("\"" + key + "\" " + e.what(), pointer_append("/schema", key) + e.pointer);
       }
-      const char* own = literal_id(m.value);
+      const char* own = literal_id(*schema);
       std::string id = own ? own : key;
-      if (!ids_.count(id)) register_ids(m.value, id);
-      externals.emplace_back(key, id);
+      if (!ids_.count(id)) register_ids(*schema, id);
+      externals.push_back({key, id, schema});
     }
   }
   DepthMeter(*this, options.max_depth).height(doc_, root_id_, 0);
-  for (const auto& [key, id] : externals) {
+  for (const auto& e : externals) {
     try {
-      DepthMeter(*this, options.max_depth).height((*externals_)[key.c_str()], id, 0);
-    } catch (const CompileError& e) {
-      throw CompileError("\"" + key + "\" " + e.what(), "/schema/" + key);
+      DepthMeter(*this, options.max_depth).height(*e.schema, e.id, 0);
+    } catch (const CompileError& err) {
+      throw CompileError("\"" + e.key + "\" " + err.what(), "/schema/" + e.key);
     }
   }
 }

@@ -36,6 +36,9 @@ class SchemaDoc {
   // One $ref hop from id `scope`, without throwing: the target and its id, or null.
   const rapidjson::Value* try_hop(const std::string& ref, const std::string& scope, std::string& id) const;
 
+  // The id the root is registered under: its literal $id, else "__fjs_root_0".
+  const std::string& root_id() const { return root_id_; }
+
   // The location of a subschema that declares `$id` (not an anchor): "<id>#", "#" for the root's.
   std::string location_of_id(const std::string& id) const { return (id == root_id_ ? "" : id) + "#"; }
 

@@ -11,14 +11,15 @@
 extern "C" {
 
 // What one serialize call carries. Generated code touches cur, end, depth and max_depth
-// (offsets pinned below); `state` and `patterns` belong to the runtime.
+// (offsets pinned below); `state`, `patterns` and `constants` belong to the runtime.
 struct SjCtx {
   char* cur;          // next byte to write
   char* end;          // one past the writable window; cur <= end always
   int32_t depth;      // recursion depth of generated functions
   int32_t max_depth;  // error when depth would exceed this
   void* state;        // sj::rt::CallState*
-  const void* patterns;  // the serializer's patternProperties, const sj::rt::Pattern* [ ]
+  const void* patterns;   // the serializer's regexes, const sj::rt::Pattern* [ ]
+  const void* constants;  // the values its validators compare with, const rapidjson::Value* [ ]
 };
 
 typedef int32_t SjStatus;  // 0 = ok, 1 = error recorded in the context
@@ -29,8 +30,8 @@ static_assert(offsetof(SjCtx, depth) == 16 && offsetof(SjCtx, max_depth) == 20);
 static_assert(offsetof(SjCtx, patterns) == 32);
 
 namespace sj::abi {
-// Type tokens for the function list: void, i32, i64, pointer.
-enum Type : uint8_t { V, I32, I64, P };
+// Type tokens for the function list: void, i32, i64, double, pointer.
+enum Type : uint8_t { V, I32, I64, F64, P };
 }
 
 // X(name, return type, argument types...). Keep in step with the declarations below.
@@ -54,7 +55,13 @@ enum Type : uint8_t { V, I32, I64, P };
   X(sj_error_required, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::I64, sj::abi::P) \
   X(sj_error_mismatch, sj::abi::I32, sj::abi::P, sj::abi::P)                      \
   X(sj_error_item, sj::abi::I32, sj::abi::P, sj::abi::I64, sj::abi::P)            \
-  X(sj_error_depth, sj::abi::I32, sj::abi::P, sj::abi::P)
+  X(sj_error_depth, sj::abi::I32, sj::abi::P, sj::abi::P)                        \
+  X(sj_error_text, sj::abi::I32, sj::abi::P, sj::abi::P)                         \
+  X(sj_test_equal, sj::abi::I32, sj::abi::P, sj::abi::I32, sj::abi::P)            \
+  X(sj_test_unique, sj::abi::I32, sj::abi::P)                                     \
+  X(sj_code_points, sj::abi::I64, sj::abi::P, sj::abi::I64)                       \
+  X(sj_test_multiple_of, sj::abi::I32, sj::abi::P, sj::abi::F64)                  \
+  X(sj_test_format, sj::abi::I32, sj::abi::I32, sj::abi::P, sj::abi::I64)
 
 extern "C" {
 using SjValue = rapidjson::Value;
@@ -96,4 +103,17 @@ SjStatus sj_error_required(SjCtx* ctx, const char* name, int64_t len, const char
 SjStatus sj_error_mismatch(SjCtx* ctx, const char* path);
 SjStatus sj_error_item(SjCtx* ctx, int64_t index, const char* path);  // tuples
 SjStatus sj_error_depth(SjCtx* ctx, const char* path);
+SjStatus sj_error_text(SjCtx* ctx, const char* message);  // a message of its own, no path
+
+// Validators (runtime/validate.h). Each returns 1 when the value passes.
+// const / enum: v deep-equals the serializer's constant `index`.
+int32_t sj_test_equal(SjCtx* ctx, int32_t index, const SjValue* v);
+// uniqueItems: no two elements of the array are deep-equal.
+int32_t sj_test_unique(const SjValue* array);
+// The length of UTF-8 text as minLength / maxLength count it (code points).
+int64_t sj_code_points(const char* s, int64_t n);
+// multipleOf, for a number v.
+int32_t sj_test_multiple_of(const SjValue* v, double m);
+// The coded formats of ajv-formats (sj::rt::CodedFormat).
+int32_t sj_test_format(int32_t format, const char* s, int64_t n);
 }

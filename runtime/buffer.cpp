@@ -36,6 +36,7 @@ void begin_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth) 
   ctx.max_depth = max_depth;
   ctx.state = &st;
   ctx.patterns = nullptr;
+  ctx.constants = nullptr;
 }
 
 void end_call(SjCtx& ctx, CallState& st, bool ok) {

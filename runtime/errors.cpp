@@ -20,3 +20,5 @@ extern "C" SjStatus sj_error_item(SjCtx* ctx, int64_t index, const char* path) {
 extern "C" SjStatus sj_error_depth(SjCtx* ctx, const char* path) {
   return fail(ctx, "Maximum data depth of " + std::to_string(ctx->max_depth) + " exceeded", path);
 }
+
+extern "C" SjStatus sj_error_text(SjCtx* ctx, const char* message) { return fail(ctx, message, ""); }

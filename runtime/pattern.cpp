@@ -35,17 +35,19 @@ struct MatchData {
 
 }  // namespace
 
-std::shared_ptr<const Pattern> Pattern::compile(const std::string& source, std::string& error) {
-  std::string translated = as_fjs_compiles_it(source);
+std::shared_ptr<const Pattern> Pattern::compile(const std::string& source, std::string& error, Dialect dialect) {
+  std::string translated = dialect == Dialect::Fjs ? as_fjs_compiles_it(source) : source;
   pcre2_compile_context* cc = pcre2_compile_context_create(nullptr);
   pcre2_set_newline(cc, PCRE2_NEWLINE_ANYCRLF);
+  // With the u flag JavaScript also reads \u{hhhh}.
+  if (dialect != Dialect::Fjs) pcre2_set_compile_extra_options(cc, PCRE2_EXTRA_ALT_BSUX);
   int code;
   PCRE2_SIZE offset;
   // DOLLAR_ENDONLY: JavaScript's $ (no m flag) matches only at the very end. ALT_BSUX: \uXXXX
   // escapes as in JavaScript. MATCH_INVALID_UTF: bytes that are not UTF-8 never match.
   pcre2_code* re = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(translated.data()), translated.size(),
                                  PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_BSUX |
-                                     PCRE2_NEVER_BACKSLASH_C,
+                                     PCRE2_NEVER_BACKSLASH_C | (dialect == Dialect::AjvCaseless ? PCRE2_CASELESS : 0),
                                  &code, &offset, cc);
   pcre2_compile_context_free(cc);
   if (!re) {

@@ -181,10 +181,10 @@ TEST(Errors, CompileErrorsNameThePointer) {
   ASSERT_FALSE(e);
   EXPECT_EQ(e.error().message, "schema is invalid: data/properties/a/type must be equal to one of the allowed values");
   EXPECT_EQ(e.error().pointer, "/properties/a/type");
-  e = engine().compile(R"({"properties":{"x":{"anyOf":[{"type":"string"}]}}})");  // issue 3
+  e = engine().compile(R"({"properties":{"x":{"anyOf":[{"type":"string","format":"regex"}]}}})");
   ASSERT_FALSE(e);
-  EXPECT_EQ(e.error().message, "not supported yet: anyOf");
-  EXPECT_EQ(e.error().pointer, "/properties/x/anyOf");
+  EXPECT_EQ(e.error().message, "not supported yet: format \"regex\" inside anyOf/oneOf/if");
+  EXPECT_EQ(e.error().pointer, "/properties/x/anyOf/0/format");
   e = engine().compile(R"({"properties":{"x":{"$ref":"#/definitions/nope"}}})");
   ASSERT_FALSE(e);
   EXPECT_EQ(e.error().message, "Cannot find reference \"#/definitions/nope\"");

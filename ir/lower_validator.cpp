@@ -1,0 +1,326 @@
+// Schema → validator tests. Cheap discriminators come first in every test list (type, const,
+// enum, required, counts), so a failing branch usually leaves after one or two loads.
+#include "ir/lower_validator.h"
+
+#include <cmath>
+
+#include "ir/ajv_formats.h"
+#include "ir/error.h"
+#include "runtime/js_value.h"
+#include "runtime/validate.h"
+
+namespace sj::ir {
+namespace {
+
+using rapidjson::Value;
+
+std::string_view sv(const Value& v) { return {v.GetString(), v.GetStringLength()}; }
+
+const Value* member(const Value& s, const char* key) {
+  auto it = s.FindMember(key);
+  return it == s.MemberEnd() ? nullptr : &it->value;
+}
+
+TestPtr test(TestKind kind) {
+  auto t = std::make_unique<Test>();
+  t->kind = kind;
+  return t;
+}
+
+uint8_t type_bit(std::string_view t) {
+  return t == "null" ? kTypeNull : t == "boolean" ? kTypeBoolean : t == "object" ? kTypeObject
+       : t == "array" ? kTypeArray : t == "number" ? kTypeNumber | kTypeInteger : t == "integer" ? kTypeInteger
+       : t == "string" ? kTypeString : 0;
+}
+
+// Formats that accept every value.
+constexpr const char* kOpenFormats[] = {"password", "binary", "float", "double"};
+// Formats ajv-formats knows and schemajit does not check yet: an error, never a silent pass.
+constexpr const char* kUncheckedFormats[] = {"regex", "byte", "int32", "int64"};
+
+// The keywords Ajv 8 knows in draft-07 mode with ajv-formats and its nullable support; with
+// strictSchema any other keyword in a validated schema is an error.
+constexpr const char* kAjvKeywords[] = {
+    "$id", "$schema", "$ref", "$comment", "$defs", "definitions", "title", "description", "default", "examples",
+    "readOnly", "writeOnly", "deprecated", "contentMediaType", "contentEncoding", "type", "nullable", "const",
+    "enum", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength",
+    "pattern", "maxItems", "minItems", "uniqueItems", "maxProperties", "minProperties", "required",
+    "additionalItems", "items", "contains", "dependencies", "propertyNames", "properties", "patternProperties",
+    "additionalProperties", "not", "anyOf", "oneOf", "allOf", "if", "then", "else", "format", "formatMaximum",
+    "formatMinimum", "formatExclusiveMaximum", "formatExclusiveMinimum"};
+
+// Ajv also finds a $ref whose fragment only resolves with its %xx escapes decoded (fjs's own
+// resolver, used for serializing, never decodes them).
+std::string percent_decoded(const std::string& ref) {
+  std::string out;
+  size_t hash = ref.find('#');
+  for (size_t i = 0; i < ref.size(); ++i) {
+    if (hash != std::string::npos && i > hash && ref[i] == '%' && i + 2 < ref.size() && isxdigit(ref[i + 1]) &&
+        isxdigit(ref[i + 2])) {
+      out += static_cast<char>(std::stoi(ref.substr(i + 1, 2), nullptr, 16));
+      i += 2;
+    } else {
+      out += ref[i];
+    }
+  }
+  return out;
+}
+
+template <size_t N>
+bool listed(const char* const (&list)[N], const std::string& name) {
+  for (const char* n : list)
+    if (name == n) return true;
+  return false;
+}
+
+}  // namespace
+
+int ValidatorLowering::validator_for(const Value& schema, const std::string& location) {
+  if (auto it = validators_.find(location); it != validators_.end()) return it->second;
+  int index = static_cast<int>(module_.validators.size());
+  validators_[location] = index;
+  module_.validators.push_back({location, nullptr});
+  TestPtr body = lower(schema, location);
+  module_.validators[index].body = std::move(body);
+  return index;
+}
+
+TestPtr ValidatorLowering::lower(const Value& s, const std::string& at) {
+  if (s.IsFalse()) return test(TestKind::Never);
+  auto all = test(TestKind::AllOf);
+  if (!s.IsObject()) return all;
+  std::string path = at;
+  if (const char* id = literal_id(s); id && at.find('#') + 1 != at.size()) path = doc_.location_of_id(id);
+  if (module_.options.ajv_strict_schema)
+    for (auto& m : s.GetObject())
+      if (std::string k(sv(m.name)); !listed(kAjvKeywords, k)) {
+        std::string message = "strict mode: unknown keyword: \"" + k + "\"";
+        // Ajv compiles a validator when fjs first needs it, unless compileValidators.
+        if (module_.options.compile_validators) throw CompileError(message, pointer_append(path, k));
+        auto t = test(TestKind::Throw);
+        t->format = message;
+        return t;
+      }
+  add_keywords(s, path, all->children);
+  if (all->children.size() == 1) return std::move(all->children[0]);
+  return all;
+}
+
+void ValidatorLowering::add_keywords(const Value& s, const std::string& path, std::vector<TestPtr>& tests) {
+  auto here = [&](const char* k) { return pointer_append(path, k); };
+  const Value* type = member(s, "type");
+  const Value* nullable = member(s, "nullable");
+  if (nullable && nullable->IsTrue() && !type)
+    throw CompileError("\"nullable\" cannot be used without \"type\"", pointer_of(here("nullable")));
+  if (type) {
+    auto t = test(TestKind::Type);
+    if (type->IsString()) t->mask = type_bit(sv(*type));
+    else for (auto& x : type->GetArray()) t->mask |= type_bit(sv(x));
+    if (nullable && nullable->IsTrue()) t->mask |= kTypeNull;
+    tests.push_back(std::move(t));
+  }
+  if (const Value* c = member(s, "const")) {
+    auto t = test(TestKind::Equal);
+    t->indices.push_back(constant(*c));
+    tests.push_back(std::move(t));
+  }
+  if (const Value* e = member(s, "enum"); e && e->IsArray()) {
+    auto t = test(TestKind::Equal);
+    for (auto& v : e->GetArray()) t->indices.push_back(constant(v));
+    tests.push_back(std::move(t));
+  }
+  if (const Value* r = member(s, "required"); r && r->IsArray() && !r->Empty()) {
+    auto t = test(TestKind::Required);
+    for (auto& n : r->GetArray()) t->names.emplace_back(sv(n));
+    tests.push_back(std::move(t));
+  }
+  // Counts and bounds: one integer or number compared with a constant each.
+  auto count = [&](const char* lo_key, const char* hi_key, TestKind kind, uint8_t mask) {
+    const Value* lo = member(s, lo_key);
+    const Value* hi = member(s, hi_key);
+    if (!lo && !hi) return;
+    auto t = test(kind);
+    t->mask = mask;
+    if (lo && lo->IsNumber()) t->lo = static_cast<int64_t>(std::ceil(lo->GetDouble()));
+    if (hi && hi->IsNumber()) t->hi = static_cast<int64_t>(std::floor(hi->GetDouble()));
+    tests.push_back(std::move(t));
+  };
+  count("minItems", "maxItems", TestKind::Count, kTypeArray);
+  count("minProperties", "maxProperties", TestKind::Count, kTypeObject);
+  count("minLength", "maxLength", TestKind::Length, kTypeString);
+  for (auto [key, op] : {std::pair{"minimum", RangeOp::Ge}, {"exclusiveMinimum", RangeOp::Gt},
+                         {"maximum", RangeOp::Le}, {"exclusiveMaximum", RangeOp::Lt}}) {
+    const Value* bound = member(s, key);
+    if (!bound || !bound->IsNumber()) continue;
+    auto t = test(TestKind::Range);
+    t->number = bound->GetDouble();
+    t->op = op;
+    tests.push_back(std::move(t));
+  }
+  if (const Value* m = member(s, "multipleOf"); m && m->IsNumber()) {
+    auto t = test(TestKind::MultipleOf);
+    t->number = m->GetDouble();
+    tests.push_back(std::move(t));
+  }
+  if (const Value* p = member(s, "pattern"); p && p->IsString()) {
+    auto t = test(TestKind::Pattern);
+    t->indices.push_back(pattern(std::string(sv(*p)), here("pattern"), rt::Pattern::Dialect::Ajv));
+    tests.push_back(std::move(t));
+  }
+  if (const Value* f = member(s, "format"); f && f->IsString())
+    if (TestPtr t = format(std::string(sv(*f)), here("format"))) tests.push_back(std::move(t));
+  if (const Value* u = member(s, "uniqueItems"); u && u->IsTrue()) tests.push_back(test(TestKind::Unique));
+
+  if (const Value* props = member(s, "properties"); props && props->IsObject() && !props->ObjectEmpty()) {
+    auto t = test(TestKind::Properties);
+    for (auto& m : props->GetObject()) {
+      t->names.emplace_back(sv(m.name));
+      t->children.push_back(lower(m.value, pointer_append(here("properties"), sv(m.name))));
+    }
+    tests.push_back(std::move(t));
+  }
+  if (TestPtr t = members(s, path)) tests.push_back(std::move(t));
+  if (const Value* deps = member(s, "dependencies"); deps && deps->IsObject()) {
+    auto t = test(TestKind::Dependencies);
+    for (auto& m : deps->GetObject()) {
+      t->names.emplace_back(sv(m.name));
+      if (m.value.IsArray()) {
+        auto req = test(TestKind::Required);
+        for (auto& n : m.value.GetArray()) req->names.emplace_back(sv(n));
+        t->children.push_back(std::move(req));
+      } else {
+        t->children.push_back(lower(m.value, pointer_append(here("dependencies"), sv(m.name))));
+      }
+    }
+    tests.push_back(std::move(t));
+  }
+  if (TestPtr t = items(s, path)) tests.push_back(std::move(t));
+  if (const Value* c = member(s, "contains")) {
+    auto t = test(TestKind::Contains);
+    t->children.push_back(lower(*c, here("contains")));
+    tests.push_back(std::move(t));
+  }
+
+  if (const Value* n = member(s, "not")) {
+    auto t = test(TestKind::Not);
+    t->children.push_back(lower(*n, here("not")));
+    tests.push_back(std::move(t));
+  }
+  for (auto [key, kind] : {std::pair{"allOf", TestKind::AllOf}, {"anyOf", TestKind::AnyOf}, {"oneOf", TestKind::OneOf}}) {
+    const Value* list = member(s, key);
+    if (!list || !list->IsArray()) continue;
+    auto t = test(kind);
+    for (rapidjson::SizeType i = 0; i < list->Size(); ++i)
+      t->children.push_back(lower((*list)[i], here(key) + "/" + std::to_string(i)));
+    tests.push_back(std::move(t));
+  }
+  if (const Value* cond = member(s, "if")) {
+    const Value* then = member(s, "then");
+    const Value* otherwise = member(s, "else");
+    if (then || otherwise) {
+      auto t = test(TestKind::IfThenElse);
+      t->children.push_back(lower(*cond, here("if")));
+      t->children.push_back(then ? lower(*then, here("then")) : nullptr);
+      t->children.push_back(otherwise ? lower(*otherwise, here("else")) : nullptr);
+      tests.push_back(std::move(t));
+    }
+  }
+  // Ajv 8 applies the keywords beside a $ref as well as its target.
+  if (const Value* ref = member(s, "$ref"); ref && ref->IsString()) {
+    SchemaDoc::Target target;
+    try {
+      target = doc_.resolve(ref->GetString(), path, pointer_of(here("$ref")));
+    } catch (const CompileError&) {
+      target = doc_.resolve(percent_decoded(ref->GetString()), path, pointer_of(here("$ref")));
+    }
+    auto t = test(TestKind::Call);
+    t->index = validator_for(*target.schema, target.path);
+    tests.push_back(std::move(t));
+  }
+}
+
+// patternProperties, additionalProperties and propertyNames: one pass over the members.
+TestPtr ValidatorLowering::members(const Value& s, const std::string& path) {
+  const Value* pp = member(s, "patternProperties");
+  const Value* ap = member(s, "additionalProperties");
+  const Value* names = member(s, "propertyNames");
+  bool has_patterns = pp && pp->IsObject() && !pp->ObjectEmpty();
+  bool constrains_rest = ap && !ap->IsTrue() && !(ap->IsObject() && ap->ObjectEmpty());
+  if (!has_patterns && !constrains_rest && !names) return nullptr;
+  auto t = test(TestKind::Members);
+  if (names) t->key_test = lower(*names, pointer_append(path, "propertyNames"));
+  if (has_patterns) {
+    std::string pp_path = pointer_append(path, "patternProperties");
+    for (auto& m : pp->GetObject()) {
+      std::string source(sv(m.name));
+      t->indices.push_back(pattern(source, pp_path, rt::Pattern::Dialect::Ajv));
+      t->children.push_back(lower(m.value, pointer_append(pp_path, source)));
+    }
+  }
+  if (constrains_rest) {
+    if (const Value* props = member(s, "properties"); props && props->IsObject())
+      for (auto& m : props->GetObject()) t->names.emplace_back(sv(m.name));
+    t->rest = lower(*ap, pointer_append(path, "additionalProperties"));
+  }
+  return t;
+}
+
+// items (a schema for every element, or a tuple) and additionalItems (tuples only).
+TestPtr ValidatorLowering::items(const Value& s, const std::string& path) {
+  const Value* items = member(s, "items");
+  if (!items) return nullptr;
+  std::string items_path = pointer_append(path, "items");
+  auto t = test(TestKind::Items);
+  if (items->IsArray()) {
+    for (rapidjson::SizeType i = 0; i < items->Size(); ++i)
+      t->children.push_back(lower((*items)[i], items_path + "/" + std::to_string(i)));
+    if (const Value* extra = member(s, "additionalItems"))
+      t->rest = lower(*extra, pointer_append(path, "additionalItems"));
+  } else {
+    t->rest = lower(*items, items_path);
+  }
+  return t;
+}
+
+TestPtr ValidatorLowering::format(const std::string& name, const std::string& path) {
+  if (listed(kOpenFormats, name)) return nullptr;
+  if (listed(kUncheckedFormats, name))
+    throw CompileError("not supported yet: format \"" + name + "\" inside anyOf/oneOf/if", pointer_of(path));
+  if (auto coded = rt::coded_format(name)) {  // checked by code, runtime/validate.cpp
+    auto t = test(TestKind::Format);
+    t->format = name;
+    t->index = static_cast<int>(*coded);
+    return t;
+  }
+  for (const auto& f : kAjvFormatRegexes) {
+    if (name != f.name) continue;
+    auto t = test(TestKind::Pattern);
+    t->indices.push_back(pattern(f.source, path, f.caseless ? rt::Pattern::Dialect::AjvCaseless : rt::Pattern::Dialect::Ajv));
+    if (name == "uri") t->indices.push_back(pattern("\\/|:", path, rt::Pattern::Dialect::Ajv));  // and not a bare fragment
+    return t;
+  }
+  return nullptr;  // a format Ajv does not know: ignored (with a warning in fjs)
+}
+
+int ValidatorLowering::pattern(const std::string& source, const std::string& path, rt::Pattern::Dialect dialect) {
+  auto key = std::make_pair(source, dialect);
+  if (auto it = patterns_.find(key); it != patterns_.end()) return it->second;
+  std::string error;
+  auto re = rt::Pattern::compile(source, error, dialect);
+  if (!re) throw CompileError("Invalid regular expression: /" + source + "/u: " + error, pointer_of(path));
+  int index = static_cast<int>(module_.patterns.size());
+  module_.patterns.push_back(std::move(re));
+  patterns_[key] = index;
+  return index;
+}
+
+int ValidatorLowering::constant(const Value& v) {
+  std::string text = rt::json_stringify(v);
+  if (auto it = constants_.find(text); it != constants_.end()) return it->second;
+  int index = static_cast<int>(module_.constants.size());
+  module_.constants.push_back(text);
+  constants_[text] = index;
+  return index;
+}
+
+}  // namespace sj::ir

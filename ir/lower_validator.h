@@ -1,0 +1,38 @@
+// Lowering the schemas that decide anyOf/oneOf branches and if conditions into validators
+// (ir.h, "validation"): JSON Schema draft-07 as Ajv 8 with ajv-formats checks it inside
+// fast-json-stringify (spec §8.2).
+#pragma once
+#include <map>
+#include <string>
+
+#include "ir/ir.h"
+#include "ir/schema_doc.h"
+
+namespace sj::ir {
+
+class ValidatorLowering {
+ public:
+  ValidatorLowering(const SchemaDoc& doc, Module& module) : doc_(doc), module_(module) {}
+
+  // The index in module.validators of the validator for the schema at `location`, created
+  // on first use (so a schema that refers to itself validates recursively). Throws
+  // CompileError for keywords it cannot check exactly as Ajv does.
+  int validator_for(const rapidjson::Value& schema, const std::string& location);
+
+ private:
+  TestPtr lower(const rapidjson::Value& schema, const std::string& location);
+  void add_keywords(const rapidjson::Value& s, const std::string& path, std::vector<TestPtr>& tests);
+  TestPtr members(const rapidjson::Value& s, const std::string& path);
+  TestPtr items(const rapidjson::Value& s, const std::string& path);
+  TestPtr format(const std::string& name, const std::string& path);
+  int pattern(const std::string& source, const std::string& path, rt::Pattern::Dialect dialect);
+  int constant(const rapidjson::Value& v);
+
+  const SchemaDoc& doc_;
+  Module& module_;
+  std::map<std::string, int> validators_;  // location → index
+  std::map<std::pair<std::string, rt::Pattern::Dialect>, int> patterns_;
+  std::map<std::string, int> constants_;
+};
+
+}  // namespace sj::ir

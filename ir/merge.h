@@ -1,0 +1,23 @@
+// Merging schemas the way fast-json-stringify does for allOf, $ref siblings, anyOf/oneOf
+// branches and if/then/else (spec §8.1): @fastify/merge-json-schemas with onConflict "skip".
+#pragma once
+#include <string>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+namespace sj::ir {
+
+// Two values of a keyword that must agree do not (const, default, format) or have nothing in
+// common (type, enum). fjs reports it as `Failed to merge "<keyword>" keyword schemas.`
+struct MergeError {
+  std::string keyword;
+  std::string message() const { return "Failed to merge \"" + keyword + "\" keyword schemas."; }
+};
+
+// The merge of `schemas`, in order; they are not modified and the result is allocated in
+// `alloc`. Throws MergeError.
+rapidjson::Value merge_schemas(const std::vector<const rapidjson::Value*>& schemas,
+                               rapidjson::MemoryPoolAllocator<>& alloc);
+
+}  // namespace sj::ir

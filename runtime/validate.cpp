@@ -1,0 +1,142 @@
+#include "runtime/validate.h"
+
+#include <cmath>
+
+#include "runtime/abi.h"
+
+namespace sj::rt {
+namespace {
+
+bool digits(std::string_view s, size_t at, size_t n, int& out) {
+  if (at + n > s.size()) return false;
+  out = 0;
+  for (size_t i = at; i < at + n; ++i) {
+    if (s[i] < '0' || s[i] > '9') return false;
+    out = out * 10 + (s[i] - '0');
+  }
+  return true;
+}
+
+// ajv-formats' date(): /^(\d\d\d\d)-(\d\d)-(\d\d)$/, a real month, a day that month has.
+bool full_date(std::string_view s) {
+  int y, m, d;
+  if (s.size() != 10 || s[4] != '-' || s[7] != '-' || !digits(s, 0, 4, y) || !digits(s, 5, 2, m) || !digits(s, 8, 2, d))
+    return false;
+  static const int kDays[] = {0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  bool leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+  return m >= 1 && m <= 12 && d >= 1 && d <= (m == 2 && leap ? 29 : kDays[m]);
+}
+
+// ajv-formats' getTime(strict):
+// /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i, hours, minutes and the zone
+// in range (a zone required when strict), seconds below 60 except a leap second at 23:59 UTC.
+bool time_of_day(std::string_view s, bool strict_zone) {
+  int hr, min, sec;
+  if (s.size() < 8 || s[2] != ':' || s[5] != ':' || !digits(s, 0, 2, hr) || !digits(s, 3, 2, min) || !digits(s, 6, 2, sec))
+    return false;
+  size_t i = 8;
+  bool fraction = false;
+  if (i < s.size() && s[i] == '.') {
+    size_t start = ++i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    if (i == start) return false;
+    fraction = i > start;
+  }
+  bool zone = false;
+  int sign = 1, tz_h = 0, tz_m = 0;
+  if (i < s.size() && (s[i] == 'z' || s[i] == 'Z')) {
+    zone = true;
+    ++i;
+  } else if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
+    zone = true;
+    sign = s[i] == '-' ? -1 : 1;
+    if (!digits(s, i + 1, 2, tz_h)) return false;
+    i += 3;
+    if (i < s.size()) {
+      if (s[i] == ':') ++i;
+      if (!digits(s, i, 2, tz_m)) return false;
+      i += 2;
+    }
+  }
+  if (i != s.size()) return false;
+  if (tz_h > 23 || tz_m > 59 || (strict_zone && !zone)) return false;
+  // sec is +matches[3], which includes the fraction: 59.5 < 60, 60.5 is not < 60.
+  double seconds = sec + (fraction ? 0.5 : 0.0);
+  if (hr <= 23 && min <= 59 && seconds < 60) return true;
+  int utc_min = min - tz_m * sign;
+  int utc_hr = hr - tz_h * sign - (utc_min < 0 ? 1 : 0);
+  return (utc_hr == 23 || utc_hr == -1) && (utc_min == 59 || utc_min == -1) && seconds < 61;
+}
+
+// date-time: the text split at every 't', 'T' or white space must give exactly a date and a time.
+bool date_time(std::string_view s, bool strict_zone) {
+  size_t cut = std::string_view::npos;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == 't' || c == 'T' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') {
+      if (cut != std::string_view::npos) return false;
+      cut = i;
+    }
+  }
+  return cut != std::string_view::npos && full_date(s.substr(0, cut)) && time_of_day(s.substr(cut + 1), strict_zone);
+}
+
+}  // namespace
+
+std::optional<CodedFormat> coded_format(std::string_view name) {
+  if (name == "date") return CodedFormat::Date;
+  if (name == "time") return CodedFormat::Time;
+  if (name == "date-time") return CodedFormat::DateTime;
+  if (name == "iso-time") return CodedFormat::IsoTime;
+  if (name == "iso-date-time") return CodedFormat::IsoDateTime;
+  return std::nullopt;
+}
+
+bool check_format(CodedFormat f, std::string_view s) {
+  switch (f) {
+    case CodedFormat::Date: return full_date(s);
+    case CodedFormat::Time: return time_of_day(s, true);
+    case CodedFormat::DateTime: return date_time(s, true);
+    case CodedFormat::IsoTime: return time_of_day(s, false);
+    case CodedFormat::IsoDateTime: return date_time(s, false);
+  }
+  return false;
+}
+
+int64_t code_points(const char* s, int64_t n) {
+  int64_t count = 0;
+  for (int64_t i = 0; i < n; ++i) count += (static_cast<unsigned char>(s[i]) & 0xC0) != 0x80;
+  return count;
+}
+
+// Ajv: `data / m !== parseInt(data / m)`; parseInt reads the number's text, so quotients of
+// 1e21 and above (exponent notation) are never "integers".
+bool is_multiple_of(double x, double m) {
+  double q = x / m;
+  return std::isfinite(q) && std::trunc(q) == q && std::fabs(q) < 1e21;
+}
+
+}  // namespace sj::rt
+
+extern "C" {
+
+int32_t sj_test_equal(SjCtx* ctx, int32_t index, const SjValue* v) {
+  const auto* table = static_cast<const SjValue* const*>(ctx->constants);
+  return *table[index] == *v ? 1 : 0;
+}
+
+int32_t sj_test_unique(const SjValue* array) {
+  for (rapidjson::SizeType i = 0; i < array->Size(); ++i)
+    for (rapidjson::SizeType j = i + 1; j < array->Size(); ++j)
+      if ((*array)[i] == (*array)[j]) return 0;
+  return 1;
+}
+
+int64_t sj_code_points(const char* s, int64_t n) { return sj::rt::code_points(s, n); }
+
+int32_t sj_test_multiple_of(const SjValue* v, double m) { return sj::rt::is_multiple_of(v->GetDouble(), m) ? 1 : 0; }
+
+int32_t sj_test_format(int32_t format, const char* s, int64_t n) {
+  return sj::rt::check_format(static_cast<sj::rt::CodedFormat>(format), {s, static_cast<size_t>(n)}) ? 1 : 0;
+}
+}
