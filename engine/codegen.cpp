@@ -83,6 +83,13 @@ class Codegen {
   }
     SJ_RUNTIME_FUNCTIONS(SJ_DECLARE)
 #undef SJ_DECLARE
+    // Lookups and checks that only read memory: LLVM may merge repeated calls (a validator's
+    // required and properties tests look up the same member) and drop unused ones.
+    for (const char* name : {"sj_find_member", "sj_key_declared", "sj_test_equal", "sj_test_unique", "sj_code_points",
+                             "sj_test_multiple_of", "sj_test_format"}) {
+      rt_.at(name)->setOnlyReadsMemory();
+      rt_.at(name)->setWillReturn();
+    }
     memcmp_ = llvm::Function::Create(
         llvm::FunctionType::get(b_.getInt32Ty(), {ptr(), ptr(), b_.getInt64Ty()}, false),
         llvm::Function::ExternalLinkage, "memcmp", *mod_);
@@ -498,7 +505,40 @@ class Codegen {
     return b_.CreateInBoundsGEP(b_.getInt8Ty(), packed_pointer(array), b_.CreateMul(i, i64(dom::kValueSize)));
   }
 
-  Value* find(Value* obj, const std::string& name) { return call("sj_find_member", {obj, bytes(name), i64(name.size())}); }
+  // const / enum: scalars compare inline (numbers as JavaScript's ===, as doubles); objects
+  // and arrays go to the runtime's deep equality.
+  Value* equals_constant(Value* v, int index) {
+    rapidjson::Document c;
+    c.Parse<rapidjson::kParseFullPrecisionFlag>(irm_.constants[index].c_str());
+    if (c.IsNull()) return is_type(v, dom::kNullType);
+    if (c.IsBool()) return is_type(v, c.IsTrue() ? dom::kTrueType : dom::kFalseType);
+    if (c.IsNumber())
+      return b_.CreateAnd(has_flag(v, dom::kNumberFlag),
+                          b_.CreateFCmpOEQ(as_double(v), llvm::ConstantFP::get(b_.getDoubleTy(), c.GetDouble())));
+    if (c.IsString()) return string_equals(v, std::string(c.GetString(), c.GetStringLength()));
+    return b_.CreateICmpNE(call("sj_test_equal", {ctx_arg_, i32(static_cast<uint32_t>(index)), v}), i32(0));
+  }
+
+  // v is the string s: type, then length, then bytes.
+  Value* string_equals(Value* v, const std::string& s) {
+    BasicBlock* pre = b_.GetInsertBlock();
+    BasicBlock* is_str = block("streq.str");
+    BasicBlock* same_len = block("streq.len");
+    BasicBlock* join = block("streq.end");
+    b_.CreateCondBr(is_type(v, dom::kStringType), is_str, join);
+    go(is_str);
+    auto [data, len] = string_of(v);
+    b_.CreateCondBr(b_.CreateICmpEQ(len, i64(s.size())), same_len, join);
+    go(same_len);
+    Value* same = b_.CreateICmpEQ(b_.CreateCall(memcmp_, {data, bytes(s), i64(s.size())}), i32(0));
+    b_.CreateBr(join);
+    go(join);
+    auto* phi = b_.CreatePHI(b_.getInt1Ty(), 3);
+    phi->addIncoming(b_.getFalse(), pre);
+    phi->addIncoming(b_.getFalse(), is_str);
+    phi->addIncoming(same, same_len);
+    return phi;
+  }
 
   // Emits t on v: falls through when it passes, jumps to `no` at the first failing keyword.
   void emit_test(const ir::Test& t, Value* v, BasicBlock* no) {
@@ -514,8 +554,7 @@ class Codegen {
         BasicBlock* yes = block("t.equal");
         for (int index : t.indices) {
           BasicBlock* next = block("t.next");
-          Value* r = call("sj_test_equal", {ctx_arg_, i32(static_cast<uint32_t>(index)), v});
-          b_.CreateCondBr(b_.CreateICmpNE(r, i32(0)), yes, next);
+          b_.CreateCondBr(equals_constant(v, index), yes, next);
           go(next);
         }
         b_.CreateBr(no);
@@ -524,13 +563,14 @@ class Codegen {
       }
       case K::Required:
         return only_if(is_type(v, dom::kObjectType), [&] {
-          for (const auto& name : t.names) require(b_.CreateIsNotNull(find(v, name)), no);
+          for (size_t i = 0; i < t.names.size(); ++i)
+            require(b_.CreateIsNotNull(lookup(v, b_.getTrue(), t.names[i], t.indices[i])), no);
         });
       case K::Properties:
       case K::Dependencies:
         return only_if(is_type(v, dom::kObjectType), [&] {
           for (size_t i = 0; i < t.names.size(); ++i) {
-            Value* m = find(v, t.names[i]);
+            Value* m = lookup(v, b_.getTrue(), t.names[i], t.indices[i]);
             only_if(b_.CreateIsNotNull(m), [&] { emit_test(*t.children[i], t.kind == K::Properties ? m : v, no); });
           }
         });

@@ -78,7 +78,8 @@ using TestPtr = std::unique_ptr<Test>;
 struct Test {
   TestKind kind = TestKind::Never;
   uint8_t mask = 0;
-  std::vector<int> indices;          // Equal: constants; Pattern / Members: patterns
+  std::vector<int> indices;          // Equal: constants; Pattern / Members: patterns; Required /
+                                     // Properties / Dependencies: each name's predicted position
   std::vector<std::string> names;
   std::vector<TestPtr> children;
   TestPtr key_test, rest;

@@ -196,9 +196,18 @@ class Lowerer {
     if (auto it = merged_by_text_.find(text); it != merged_by_text_.end()) return it->second;
     if (merged_.size() >= kMaxMerged) throw CompileError("schema needs more than " + std::to_string(kMaxMerged) + " merged schemas", "");
     merged_.push_back(std::move(merged));
-    Located at{&merged_.back(), "__fjs_merged_" + std::to_string(merged_.size() - 1) + "#"};
+    std::string id = "__fjs_merged_" + std::to_string(merged_.size() - 1 + first_merged_number());
+    validators_.add_document(id, &merged_.back());
+    Located at{&merged_.back(), id + "#"};
     merged_by_text_.emplace(std::move(text), at);
     return at;
+  }
+
+  // fjs numbers merged schemas with the counter that also named the root "__fjs_root_0" when
+  // it has no $id of its own.
+  size_t first_merged_number() const {
+    const Value* id = member(doc_.root(), "$id");
+    return id && id->IsString() && id->GetStringLength() ? 0 : 1;
   }
 
   // fjs's resolveRef: the target of s's $ref (chains followed), merged with the keywords

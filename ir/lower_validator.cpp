@@ -49,6 +49,11 @@ constexpr const char* kAjvKeywords[] = {
     "additionalProperties", "not", "anyOf", "oneOf", "allOf", "if", "then", "else", "format", "formatMaximum",
     "formatMinimum", "formatExclusiveMaximum", "formatExclusiveMinimum"};
 
+// The keywords whose value Ajv compiles as a schema (or a list of schemas).
+constexpr const char* kSubschemaKeywords[] = {"additionalProperties", "items", "additionalItems", "contains",
+                                              "propertyNames", "not", "if", "then", "else", "allOf", "anyOf",
+                                              "oneOf"};
+
 // Ajv also finds a $ref whose fragment only resolves with its %xx escapes decoded (fjs's own
 // resolver, used for serializing, never decodes them).
 std::string percent_decoded(const std::string& ref) {
@@ -80,9 +85,63 @@ int ValidatorLowering::validator_for(const Value& schema, const std::string& loc
   int index = static_cast<int>(module_.validators.size());
   validators_[location] = index;
   module_.validators.push_back({location, nullptr});
-  TestPtr body = lower(schema, location);
+  TestPtr body;
+  if (const Refusal* r = refusal_of_document(location.substr(0, location.find('#')))) {
+    // fjs compiles validators on first use, unless compileValidators makes it build time.
+    if (module_.options.compile_validators) throw CompileError(r->message, r->pointer);
+    body = test(TestKind::Throw);
+    body->format = r->message;
+  } else {
+    body = lower(schema, location);
+  }
   module_.validators[index].body = std::move(body);
   return index;
+}
+
+// Ajv compiles the whole schema document a validator lives in before it walks to the
+// validator's fragment, so a schema it refuses anywhere in the document (in what Ajv
+// compiles: not definitions) fails every validator of that document.
+const ValidatorLowering::Refusal* ValidatorLowering::refusal_of_document(const std::string& id) {
+  auto it = refusals_.find(id);
+  if (it == refusals_.end()) {
+    const Value* document = nullptr;
+    if (auto d = documents_.find(id); d != documents_.end()) document = d->second;
+    else document = doc_.schema_with_id(id.empty() ? doc_.root_id() : id);
+    std::optional<Refusal> r;
+    if (document) r = refusal(*document, "");
+    it = refusals_.emplace(id, r).first;
+  }
+  return it->second ? &*it->second : nullptr;
+}
+
+std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal(const Value& s, const std::string& ptr) {
+  if (s.IsArray()) {
+    for (rapidjson::SizeType i = 0; i < s.Size(); ++i)
+      if (auto r = refusal(s[i], ptr + "/" + std::to_string(i))) return r;
+    return std::nullopt;
+  }
+  if (!s.IsObject()) return std::nullopt;
+  for (auto& m : s.GetObject()) {
+    std::string k(sv(m.name));
+    if (module_.options.ajv_strict_schema && !listed(kAjvKeywords, k))
+      return Refusal{"strict mode: unknown keyword: \"" + k + "\"", pointer_append(ptr, k)};
+  }
+  const Value* nullable = member(s, "nullable");
+  if (nullable && nullable->IsTrue() && !member(s, "type"))
+    return Refusal{"\"nullable\" cannot be used without \"type\"", pointer_append(ptr, "nullable")};
+  for (auto& m : s.GetObject()) {
+    std::string k(sv(m.name));
+    std::string here = pointer_append(ptr, k);
+    if (k == "properties" || k == "patternProperties" || k == "dependencies") {
+      if (!m.value.IsObject()) continue;
+      for (auto& p : m.value.GetObject())
+        if (p.value.IsObject())
+          if (auto r = refusal(p.value, pointer_append(here, sv(p.name)))) return r;
+    } else if (listed(kSubschemaKeywords, k)) {
+      if (auto r = refusal(m.value, here)) return r;
+    }
+  }
+  return std::nullopt;
 }
 
 TestPtr ValidatorLowering::lower(const Value& s, const std::string& at) {
@@ -91,16 +150,6 @@ TestPtr ValidatorLowering::lower(const Value& s, const std::string& at) {
   if (!s.IsObject()) return all;
   std::string path = at;
   if (const char* id = literal_id(s); id && at.find('#') + 1 != at.size()) path = doc_.location_of_id(id);
-  if (module_.options.ajv_strict_schema)
-    for (auto& m : s.GetObject())
-      if (std::string k(sv(m.name)); !listed(kAjvKeywords, k)) {
-        std::string message = "strict mode: unknown keyword: \"" + k + "\"";
-        // Ajv compiles a validator when fjs first needs it, unless compileValidators.
-        if (module_.options.compile_validators) throw CompileError(message, pointer_append(path, k));
-        auto t = test(TestKind::Throw);
-        t->format = message;
-        return t;
-      }
   add_keywords(s, path, all->children);
   if (all->children.size() == 1) return std::move(all->children[0]);
   return all;
@@ -110,8 +159,6 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
   auto here = [&](const char* k) { return pointer_append(path, k); };
   const Value* type = member(s, "type");
   const Value* nullable = member(s, "nullable");
-  if (nullable && nullable->IsTrue() && !type)
-    throw CompileError("\"nullable\" cannot be used without \"type\"", pointer_of(here("nullable")));
   if (type) {
     auto t = test(TestKind::Type);
     if (type->IsString()) t->mask = type_bit(sv(*type));
@@ -129,9 +176,24 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
     for (auto& v : e->GetArray()) t->indices.push_back(constant(v));
     tests.push_back(std::move(t));
   }
+  const Value* props = member(s, "properties");
+  if (props && !props->IsObject()) props = nullptr;
+  // Where a member is expected in the data: its position among the declared properties.
+  auto predicted = [&](std::string_view name) {
+    int i = 0;
+    if (props)
+      for (auto& m : props->GetObject()) {
+        if (sv(m.name) == name) return i;
+        ++i;
+      }
+    return 0;
+  };
   if (const Value* r = member(s, "required"); r && r->IsArray() && !r->Empty()) {
     auto t = test(TestKind::Required);
-    for (auto& n : r->GetArray()) t->names.emplace_back(sv(n));
+    for (auto& n : r->GetArray()) {
+      t->names.emplace_back(sv(n));
+      t->indices.push_back(predicted(sv(n)));
+    }
     tests.push_back(std::move(t));
   }
   // Counts and bounds: one integer or number compared with a constant each.
@@ -171,9 +233,10 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
     if (TestPtr t = format(std::string(sv(*f)), here("format"))) tests.push_back(std::move(t));
   if (const Value* u = member(s, "uniqueItems"); u && u->IsTrue()) tests.push_back(test(TestKind::Unique));
 
-  if (const Value* props = member(s, "properties"); props && props->IsObject() && !props->ObjectEmpty()) {
+  if (props && !props->ObjectEmpty()) {
     auto t = test(TestKind::Properties);
     for (auto& m : props->GetObject()) {
+      t->indices.push_back(static_cast<int>(t->names.size()));
       t->names.emplace_back(sv(m.name));
       t->children.push_back(lower(m.value, pointer_append(here("properties"), sv(m.name))));
     }
@@ -183,10 +246,14 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
   if (const Value* deps = member(s, "dependencies"); deps && deps->IsObject()) {
     auto t = test(TestKind::Dependencies);
     for (auto& m : deps->GetObject()) {
+      t->indices.push_back(predicted(sv(m.name)));
       t->names.emplace_back(sv(m.name));
       if (m.value.IsArray()) {
         auto req = test(TestKind::Required);
-        for (auto& n : m.value.GetArray()) req->names.emplace_back(sv(n));
+        for (auto& n : m.value.GetArray()) {
+          req->names.emplace_back(sv(n));
+          req->indices.push_back(predicted(sv(n)));
+        }
         t->children.push_back(std::move(req));
       } else {
         t->children.push_back(lower(m.value, pointer_append(here("dependencies"), sv(m.name))));

@@ -3,6 +3,7 @@
 // fast-json-stringify (spec §8.2).
 #pragma once
 #include <map>
+#include <optional>
 #include <string>
 
 #include "ir/ir.h"
@@ -19,7 +20,17 @@ class ValidatorLowering {
   // CompileError for keywords it cannot check exactly as Ajv does.
   int validator_for(const rapidjson::Value& schema, const std::string& location);
 
+  // A schema document that is not in the SchemaDoc's registry (a merged schema, "__fjs_merged_<n>").
+  void add_document(const std::string& id, const rapidjson::Value* schema) { documents_[id] = schema; }
+
  private:
+  // A schema Ajv refuses to compile: its message and where.
+  struct Refusal {
+    std::string message, pointer;
+  };
+  const Refusal* refusal_of_document(const std::string& id);
+  std::optional<Refusal> refusal(const rapidjson::Value& schema, const std::string& pointer);
+
   TestPtr lower(const rapidjson::Value& schema, const std::string& location);
   void add_keywords(const rapidjson::Value& s, const std::string& path, std::vector<TestPtr>& tests);
   TestPtr members(const rapidjson::Value& s, const std::string& path);
@@ -33,6 +44,8 @@ class ValidatorLowering {
   std::map<std::string, int> validators_;  // location → index
   std::map<std::pair<std::string, rt::Pattern::Dialect>, int> patterns_;
   std::map<std::string, int> constants_;
+  std::map<std::string, const rapidjson::Value*> documents_;
+  std::map<std::string, std::optional<Refusal>> refusals_;  // by document id
 };
 
 }  // namespace sj::ir

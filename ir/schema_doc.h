@@ -36,6 +36,12 @@ class SchemaDoc {
   // One $ref hop from id `scope`, without throwing: the target and its id, or null.
   const rapidjson::Value* try_hop(const std::string& ref, const std::string& scope, std::string& id) const;
 
+  // The schema registered under `id`, or null.
+  const rapidjson::Value* schema_with_id(const std::string& id) const {
+    auto it = ids_.find(id);
+    return it == ids_.end() ? nullptr : it->second;
+  }
+
   // The id the root is registered under: its literal $id, else "__fjs_root_0".
   const std::string& root_id() const { return root_id_; }
 

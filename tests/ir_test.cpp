@@ -66,3 +66,53 @@ fn f0  #  (entry)
 }
 
 }  // namespace
+
+namespace {
+
+// anyOf: a Select over validators (cheap tests first), each branch merged into a function.
+TEST(Printer, SelectAndValidators) {
+  const char* schema = R"({"anyOf":[
+    {"type":"object","properties":{"kind":{"const":"a"}},"required":["kind"]},
+    {"type":"string","minLength":2}]})";
+  EXPECT_EQ(ir(schema), R"(module  opt=O1  cutoffs: string=4 number=4 integer=1  largeArraySize=20000
+
+fn f0  #  (entry)
+  select  #
+    when v0 passes
+      call f1  __fjs_merged_1#
+    when v1 passes
+      call f2  __fjs_merged_2#
+    none: error
+
+fn f1  __fjs_merged_1#
+  object  __fjs_merged_1#
+    field "kind":  required  (expected at #0)
+      const "a"  __fjs_merged_1#/properties/kind
+
+fn f2  __fjs_merged_2#
+  string  __fjs_merged_2#
+
+validator v0  #/anyOf/0
+  all of
+    type object
+    required "kind"
+    properties "kind"
+      equals "a"
+
+validator v1  #/anyOf/1
+  all of
+    type string
+    code points 2..
+)");
+}
+
+TEST(Loader, CombinatorErrors) {
+  EXPECT_EQ(ir(R"({"properties":{"a":{"allOf":[{"type":"string"},{"type":"number"}]}}})"),
+            "ERROR Failed to merge \"type\" keyword schemas. @/properties/a/allOf");
+  EXPECT_EQ(ir(R"({"anyOf":[{"type":"number","x-unit":"m"}]})", R"({"ajv":{"strictSchema":true},"compileValidators":true})"),
+            "ERROR strict mode: unknown keyword: \"x-unit\" @/anyOf/0/x-unit");
+  EXPECT_EQ(ir(R"({"anyOf":[{"type":"string","format":"int32"}]})"),
+            "ERROR not supported yet: format \"int32\" inside anyOf/oneOf/if @/anyOf/0/format");
+}
+
+}  // namespace

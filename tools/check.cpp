@@ -1,5 +1,5 @@
-// `schemajit check FILE.jsonl...`: runs conformance cases, prints failures, ends with the
-// plain closing line "N passed, M failed".
+// `schemajit check [-v] FILE.jsonl...`: runs conformance cases, prints failures (with -v, why,
+// and the error cases whose message differs from fjs's), ends with the plain closing line "N passed, M failed".
 #include <cstdio>
 #include <iostream>
 
@@ -30,6 +30,7 @@ int check_command(const std::vector<std::string>& args) {
       if (r.error_case && r.passed) {
         ++error_cases;
         exact += r.message_exact;
+        if (verbose && !r.message_exact) std::cout << "MESSAGE " << r.id << "\n      " << r.detail << "\n";
       }
       if (r.passed) {
         ++file_passed;

@@ -92,6 +92,7 @@ CaseOutcome run_case(schemajit::Engine& engine, const std::string& line, const C
     out.passed = std::strcmp(kind, "build_error") == 0;
     out.message_exact = out.passed && ser.error().message == want;
     if (!out.passed) out.detail = "build error: " + clip(ser.error().message) + " (at " + ser.error().pointer + ")";
+    else if (!out.message_exact) out.detail = "message: " + clip(ser.error().message) + "\n      fjs:     " + clip(want);
     return out;
   }
   if (std::strcmp(kind, "build_error") == 0) {
@@ -106,6 +107,7 @@ CaseOutcome run_case(schemajit::Engine& engine, const std::string& line, const C
     out.message_exact = out.passed && st.error().message == want;
     if (!out.passed)
       out.detail = got != "prefix:" ? "buffer not rolled back on error" : "error: " + clip(st.error().message);
+    else if (!out.message_exact) out.detail = "message: " + clip(st.error().message) + "\n      fjs:     " + clip(want);
     return out;
   }
   got.erase(0, 7);

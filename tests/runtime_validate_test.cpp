@@ -1,0 +1,58 @@
+// The runtime's validation checks (runtime/validate.h) against what ajv-formats 3.0.1 (full
+// mode, as fast-json-stringify 7.3.6 sets it up) answers for the same texts.
+#include <gtest/gtest.h>
+
+#include "runtime/validate.h"
+
+namespace {
+
+using sj::rt::CodedFormat;
+using sj::rt::check_format;
+
+TEST(Formats, Date) {
+  EXPECT_TRUE(check_format(CodedFormat::Date, "2020-02-29"));
+  EXPECT_FALSE(check_format(CodedFormat::Date, "2021-02-29"));
+  EXPECT_TRUE(check_format(CodedFormat::Date, "2000-02-29"));
+  EXPECT_FALSE(check_format(CodedFormat::Date, "1900-02-29"));
+  EXPECT_FALSE(check_format(CodedFormat::Date, "2020-13-01"));
+  EXPECT_FALSE(check_format(CodedFormat::Date, "2020-1-01"));
+  EXPECT_FALSE(check_format(CodedFormat::Date, "2020-01-01 "));
+}
+
+TEST(Formats, TimeNeedsAZoneInFullMode) {
+  EXPECT_TRUE(check_format(CodedFormat::Time, "12:00:00Z"));
+  EXPECT_TRUE(check_format(CodedFormat::Time, "12:00:00.123+05:30"));
+  EXPECT_TRUE(check_format(CodedFormat::Time, "12:00:00-0530"));
+  EXPECT_TRUE(check_format(CodedFormat::Time, "12:00:00+05"));
+  EXPECT_FALSE(check_format(CodedFormat::Time, "12:00:00"));
+  EXPECT_TRUE(check_format(CodedFormat::IsoTime, "12:00:00"));
+  EXPECT_FALSE(check_format(CodedFormat::Time, "24:00:00Z"));
+  EXPECT_FALSE(check_format(CodedFormat::Time, "12:00:00+24:00"));
+  EXPECT_FALSE(check_format(CodedFormat::Time, "12:00:00."));
+  // Leap seconds only at 23:59 UTC.
+  EXPECT_TRUE(check_format(CodedFormat::Time, "23:59:60Z"));
+  EXPECT_TRUE(check_format(CodedFormat::Time, "15:59:60-08:00"));
+  EXPECT_FALSE(check_format(CodedFormat::Time, "12:59:60Z"));
+}
+
+TEST(Formats, DateTimeSplitsAtTOrWhiteSpace) {
+  EXPECT_TRUE(check_format(CodedFormat::DateTime, "2020-01-01T00:00:00Z"));
+  EXPECT_TRUE(check_format(CodedFormat::DateTime, "2020-01-01t10:00:00+01:00"));
+  EXPECT_TRUE(check_format(CodedFormat::DateTime, "2020-01-01 10:00:00z"));
+  EXPECT_FALSE(check_format(CodedFormat::DateTime, "2020-01-01 10:00:00"));
+  EXPECT_TRUE(check_format(CodedFormat::IsoDateTime, "2020-01-01 10:00:00"));
+  EXPECT_FALSE(check_format(CodedFormat::DateTime, "2020-02-30T00:00:00Z"));
+  EXPECT_FALSE(check_format(CodedFormat::DateTime, "2020-01-01TT00:00:00Z"));
+}
+
+TEST(Validate, CodePointsAndMultiples) {
+  EXPECT_EQ(sj::rt::code_points("abc", 3), 3);
+  EXPECT_EQ(sj::rt::code_points("\xC3\xA9\xF0\x9F\x98\x80", 6), 2);  // é😀: Ajv counts the pair as one
+  EXPECT_FALSE(sj::rt::is_multiple_of(0.07, 0.01));  // 0.07 / 0.01 is 7.000000000000001 in JavaScript too
+  EXPECT_TRUE(sj::rt::is_multiple_of(10, 0.01));
+  EXPECT_FALSE(sj::rt::is_multiple_of(1.005, 0.01));
+  EXPECT_FALSE(sj::rt::is_multiple_of(1e300, 1e-10));  // the quotient overflows to Infinity
+  EXPECT_FALSE(sj::rt::is_multiple_of(1e22, 1));        // parseInt(1e22) reads "1e+22" as 1
+}
+
+}  // namespace
