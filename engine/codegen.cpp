@@ -750,7 +750,7 @@ class Codegen {
   struct Comma {
     bool known = true;
     bool value = false;
-    llvm::AllocaInst* slot = nullptr;
+    Value* slot = nullptr;  // an i1 in memory once not known
   };
 
   llvm::AllocaInst* entry_alloca(llvm::Type* t) {
@@ -776,6 +776,94 @@ class Codegen {
     Value* due = b_.CreateLoad(b_.getInt1Ty(), c.slot);
     branch(due, [&] { literal("," + key_literal); }, [&] { literal(key_literal); }, "comma");
     b_.CreateStore(b_.getTrue(), c.slot);
+  }
+
+  // One declared member: looked up, then written (or its default, or the required error).
+  void emit_field(const ir::Field& f, const ir::Node& n, Value* v, Value* is_obj, Comma& comma) {
+    Value* m = lookup(v, is_obj, f.name, f.predicted_index);
+    Value* missing = b_.CreateIsNull(m);
+    if (f.default_json) {
+      // Either way a member is written, so what follows knows whether a comma is due.
+      Comma after = comma;
+      branch(
+          missing,
+          [&] {
+            Comma c = comma;
+            key(c, f.key_literal);
+            literal(*f.default_json);
+          },
+          [&] {
+            Comma c = comma;
+            key(c, f.key_literal);
+            emit(*f.value, m);
+          },
+          "default");
+      if (after.known) after.value = true;
+      else b_.CreateStore(b_.getTrue(), after.slot);
+      comma = after;
+    } else if (f.required) {
+      flush();
+      BasicBlock* absent = block("required.missing");
+      BasicBlock* present = block("required.ok");
+      b_.CreateCondBr(missing, absent, present, weights_unlikely());
+      go(absent);
+      fail_with(call("sj_error_required", {ctx_arg_, bytes(f.name), i64(f.name.size()), bytes(n.path)}));
+      go(present);
+      key(comma, f.key_literal);
+      emit(*f.value, m);
+    } else {
+      if (comma.known && !comma.value) make_dynamic(comma);
+      flush();
+      BasicBlock* present = block("optional.present");
+      BasicBlock* next = block("optional.next");
+      b_.CreateCondBr(missing, next, present);
+      go(present);
+      key(comma, f.key_literal);
+      emit(*f.value, m);
+      flush();
+      b_.CreateBr(next);
+      go(next);
+    }
+    }
+
+  // Objects with many members are written by helper functions of kFieldsPerFunction members
+  // each, so no generated function grows with the schema: LLVM's instruction selection and
+  // register allocation are superlinear in a function's size (10,000 members in one function
+  // took minutes at optLevel 1). The comma state lives in memory the parts share.
+  static constexpr size_t kFieldsPerFunction = 64;
+
+  void emit_fields_in_parts(const ir::Node& n, Value* v, Comma& comma) {
+    make_dynamic(comma);
+    flush();
+    auto* fnty = llvm::FunctionType::get(b_.getInt32Ty(), {ptr(), ptr(), ptr()}, false);
+    for (size_t first = 0; first < n.fields.size(); first += kFieldsPerFunction) {
+      auto* part = llvm::Function::Create(fnty, llvm::Function::InternalLinkage, "fields", *mod_);
+      part->addFnAttr(llvm::Attribute::NoUnwind);
+      part->addFnAttr(llvm::Attribute::NoInline);
+      // Emit the part as a function of its own, then come back here.
+      llvm::Function* outer_fn = fn_;
+      Value* outer_ctx = ctx_arg_;
+      BasicBlock* outer_fail = fail_;
+      BasicBlock* here = b_.GetInsertBlock();
+      fn_ = part;
+      ctx_arg_ = part->getArg(0);
+      go(block("entry"));
+      fail_ = block("fail");
+      Value* obj = part->getArg(1);
+      Comma shared{false, false, part->getArg(2)};
+      Value* is_obj = is_type(obj, dom::kObjectType);
+      for (size_t i = first; i < std::min(n.fields.size(), first + kFieldsPerFunction); ++i)
+        emit_field(n.fields[i], n, obj, is_obj, shared);
+      flush();
+      b_.CreateRet(i32(0));
+      go(fail_);
+      b_.CreateRet(i32(1));
+      fn_ = outer_fn;
+      ctx_arg_ = outer_ctx;
+      fail_ = outer_fail;
+      go(here);
+      check(b_.CreateCall(part, {ctx_arg_, v, comma.slot}));
+    }
   }
 
   void emit_object(const ir::Node& n, Value* v) {
@@ -804,51 +892,10 @@ class Codegen {
 
     literal("{");
     Comma comma;
-    for (const auto& f : n.fields) {
-      Value* m = lookup(v, is_obj, f.name, f.predicted_index);
-      Value* missing = b_.CreateIsNull(m);
-      if (f.default_json) {
-        // Either way a member is written, so what follows knows whether a comma is due.
-        Comma after = comma;
-        branch(
-            missing,
-            [&] {
-              Comma c = comma;
-              key(c, f.key_literal);
-              literal(*f.default_json);
-            },
-            [&] {
-              Comma c = comma;
-              key(c, f.key_literal);
-              emit(*f.value, m);
-            },
-            "default");
-        if (after.known) after.value = true;
-        else b_.CreateStore(b_.getTrue(), after.slot);
-        comma = after;
-      } else if (f.required) {
-        flush();
-        BasicBlock* absent = block("required.missing");
-        BasicBlock* present = block("required.ok");
-        b_.CreateCondBr(missing, absent, present, weights_unlikely());
-        go(absent);
-        fail_with(call("sj_error_required", {ctx_arg_, bytes(f.name), i64(f.name.size()), bytes(n.path)}));
-        go(present);
-        key(comma, f.key_literal);
-        emit(*f.value, m);
-      } else {
-        if (comma.known && !comma.value) make_dynamic(comma);
-        flush();
-        BasicBlock* present = block("optional.present");
-        BasicBlock* next = block("optional.next");
-        b_.CreateCondBr(missing, next, present);
-        go(present);
-        key(comma, f.key_literal);
-        emit(*f.value, m);
-        flush();
-        b_.CreateBr(next);
-        go(next);
-      }
+    if (n.fields.size() <= kFieldsPerFunction) {
+      for (const auto& f : n.fields) emit_field(f, n, v, is_obj, comma);
+    } else {
+      emit_fields_in_parts(n, v, comma);
     }
     if (n.extras != ir::Extras::Drop || !n.patterns.empty()) emit_extras(n, v, is_obj, comma);
     literal("}");

@@ -25,10 +25,11 @@ Result<Options> Engine::parse_options(std::string_view options_json) {
   std::string err;
   if (!sj::parse_json(options_json, *doc, err)) return Error{"options are not valid JSON: " + err, ""};
   if (!doc->IsObject()) return Error{"options must be a JSON object", ""};
+  sj::collapse_duplicate_members(*doc);
   try {
     return sj::parse_options(*doc, doc);
   } catch (const sj::CompileError& e) {
-    return Error{e.what(), e.pointer};
+    return Error{e.message, e.pointer};
   }
 }
 
@@ -40,7 +41,7 @@ Result<Serializer> Engine::compile(std::string_view schema_json, const Options& 
     sj::ir::Module module = sj::ir::lower(doc, options);
     return Serializer(impl_->jit.compile(module));
   } catch (const sj::CompileError& e) {
-    return Error{e.what(), e.pointer};
+    return Error{e.message, e.pointer};
   }
 }
 
@@ -59,7 +60,7 @@ Result<std::string> Engine::dump(std::string_view schema_json, std::string_view 
     if (kind == DumpKind::IR) return sj::ir::print(module);
     return impl_->jit.dump(module, kind);
   } catch (const sj::CompileError& e) {
-    return Error{e.what(), e.pointer};
+    return Error{e.message, e.pointer};
   }
 }
 
@@ -71,11 +72,11 @@ Serializer::~Serializer() = default;
 Status Serializer::serialize(const rapidjson::Value& value, std::string& out) const {
   SjCtx ctx;
   sj::rt::CallState state;
-  sj::rt::begin_call(ctx, state, out, code_->max_data_depth);
+  sj::rt::begin_call(ctx, state, out, code_->max_data_depth, static_cast<size_t>(code_->max_output_bytes));
   ctx.patterns = code_->pattern_table.data();
   ctx.constants = code_->constant_table.data();
   bool ok = code_->entry(&ctx, &value) == 0;
-  sj::rt::end_call(ctx, state, ok);
+  ok = sj::rt::end_call(ctx, state, ok);
   if (!ok) return Status(Error{std::move(state.message), std::move(state.path)});
   return {};
 }

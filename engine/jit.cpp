@@ -143,7 +143,7 @@ Jit::Jit() : impl_(std::make_shared<Impl>()) {
 Jit::~Jit() = default;
 
 std::shared_ptr<CompiledCode> Jit::compile(const sj::ir::Module& module) {
-  int level = module.options.opt_level;
+  int level = module.effective_opt_level();
   orc::LLJIT& jit = impl_->jit_for(level);
   std::string name = "sj_entry_" + std::to_string(impl_->next_id++);
   auto context = std::make_unique<llvm::LLVMContext>();
@@ -156,6 +156,7 @@ std::shared_ptr<CompiledCode> Jit::compile(const sj::ir::Module& module) {
   auto code = std::make_shared<CompiledCode>();
   code->entry = addr.toPtr<EntryFn>();
   code->max_data_depth = module.options.max_data_depth;
+  code->max_output_bytes = module.options.max_output_bytes;
   code->patterns = module.patterns;
   for (const auto& p : code->patterns) code->pattern_table.push_back(p.get());
   for (const auto& text : module.constants) {
@@ -173,10 +174,10 @@ std::shared_ptr<CompiledCode> Jit::compile(const sj::ir::Module& module) {
 std::string Jit::dump(const sj::ir::Module& module, DumpKind kind) {
   llvm::LLVMContext context;
   auto llmod = generate(module, context, "sj_entry");
-  auto tm = host_machine(module.options.opt_level);
+  auto tm = host_machine(module.effective_opt_level());
   llmod->setDataLayout(tm->createDataLayout());
   llmod->setTargetTriple(tm->getTargetTriple().str());
-  optimize(*llmod, tm.get(), module.options.opt_level);
+  optimize(*llmod, tm.get(), module.effective_opt_level());
   llvm::SmallString<0> text;
   llvm::raw_svector_ostream os(text);
   if (kind == DumpKind::LLVM) {

@@ -90,7 +90,8 @@ class Engine {
   // Thread-safe: several threads may compile at once.
   Result<Serializer> compile(std::string_view schema_json, const Options& options = {});
   // options_json: fast-json-stringify's options object (rounding, largeArraySize, ...,
-  // "schema": external schemas) plus schemajit's (optLevel, cutoffs, maxDataDepth).
+  // "schema": external schemas) plus schemajit's (optLevel, cutoffs, maxDataDepth,
+  // maxOutputBytes).
   Result<Serializer> compile(std::string_view schema_json, std::string_view options_json);
   // schemajit-dump's text: the IR, the optimised LLVM IR, or the machine code.
   Result<std::string> dump(std::string_view schema_json, std::string_view options_json, DumpKind kind);

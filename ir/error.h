@@ -7,9 +7,10 @@
 namespace sj {
 
 struct CompileError : std::runtime_error {
+  std::string message;  // what() stops at a NUL byte; this does not (a $ref may hold one)
   std::string pointer;
-  CompileError(std::string message, std::string ptr)
-      : std::runtime_error(std::move(message)), pointer(std::move(ptr)) {}
+  CompileError(std::string text, std::string ptr)
+      : std::runtime_error(text), message(std::move(text)), pointer(std::move(ptr)) {}
 };
 
 }  // namespace sj

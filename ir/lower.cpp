@@ -70,6 +70,10 @@ class Lowerer {
 
  private:
   NodePtr make(Kind kind, const std::string& path) {
+    if (++module_.node_count > static_cast<size_t>(module_.options.max_schema_nodes))
+      throw CompileError("schema too large: more than " + std::to_string(module_.options.max_schema_nodes) +
+                             " nodes to serialize (option maxSchemaNodes)",
+                         pointer_of(path));
     auto n = std::make_unique<Node>();
     n->kind = kind;
     n->path = path;
@@ -214,7 +218,7 @@ class Lowerer {
   // beside the $ref; when those conflict with the target they are silently ignored.
   Located resolve_ref(const Value& s, const std::string& path) {
     const Value* ref = member(s, "$ref");
-    auto target = doc_.resolve(ref->GetString(), path, pointer_of(path) + "/$ref");
+    auto target = doc_.resolve(std::string(sv(*ref)), path, pointer_of(path) + "/$ref");
     Located resolved{target.schema, target.path};
     if (is_pure_ref(s)) return resolved;
     Value siblings(rapidjson::kObjectType);
@@ -414,7 +418,7 @@ class Lowerer {
   uint8_t tuple_guard(const Value& item, const std::string& path) {
     const Value* s = &item;
     if (const Value* ref = member(item, "$ref"); ref && ref->IsString())
-      s = doc_.resolve(ref->GetString(), path, pointer_of(path) + "/$ref").schema;
+      s = doc_.resolve(std::string(sv(*ref)), path, pointer_of(path) + "/$ref").schema;
     if (!s->IsObject()) return 0;
     std::vector<std::string> types;
     if (const Value* t = member(*s, "type")) {
@@ -437,7 +441,7 @@ class Lowerer {
   std::optional<std::string> default_of(const Value& s, const std::string& path) {
     if (const Value* d = member(s, "default")) return rt::json_stringify(*d);
     if (const Value* ref = member(s, "$ref"); ref && ref->IsString()) {
-      auto target = doc_.resolve(ref->GetString(), path, pointer_of(path) + "/$ref");
+      auto target = doc_.resolve(std::string(sv(*ref)), path, pointer_of(path) + "/$ref");
       if (const Value* d = member(*target.schema, "default")) return rt::json_stringify(*d);
     }
     return std::nullopt;

@@ -296,9 +296,9 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
   if (const Value* ref = member(s, "$ref"); ref && ref->IsString()) {
     SchemaDoc::Target target;
     try {
-      target = doc_.resolve(ref->GetString(), path, pointer_of(here("$ref")));
+      target = doc_.resolve(std::string(sv(*ref)), path, pointer_of(here("$ref")));
     } catch (const CompileError&) {
-      target = doc_.resolve(percent_decoded(ref->GetString()), path, pointer_of(here("$ref")));
+      target = doc_.resolve(percent_decoded(std::string(sv(*ref))), path, pointer_of(here("$ref")));
     }
     auto t = test(TestKind::Call);
     t->index = validator_for(*target.schema, target.path);

@@ -132,6 +132,13 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
     } else if (key == "maxDataDepth") {
       if (!v.IsInt() || v.GetInt() < 1) throw CompileError("maxDataDepth must be a positive integer", "/maxDataDepth");
       o.max_data_depth = v.GetInt();
+    } else if (key == "maxOutputBytes") {
+      if (!v.IsNumber() || v.GetDouble() < 1 || v.GetDouble() > 9e18 || std::trunc(v.GetDouble()) != v.GetDouble())
+        throw CompileError("maxOutputBytes must be a positive integer", "/maxOutputBytes");
+      o.max_output_bytes = v.IsInt64() ? v.GetInt64() : static_cast<int64_t>(v.GetDouble());
+    } else if (key == "maxSchemaNodes") {
+      if (!v.IsInt64() || v.GetInt64() < 1) throw CompileError("maxSchemaNodes must be a positive integer", "/maxSchemaNodes");
+      o.max_schema_nodes = v.GetInt64();
     } else if (key == "schema") {
       if (!v.IsObject() && !v.IsArray()) continue;  // an array is keyed "0", "1", ... (for-in)
       o.external_schemas = std::shared_ptr<const rapidjson::Value>(owner, &v);  // aliases owner

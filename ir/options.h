@@ -39,6 +39,13 @@ struct Options {
   LargeArrayMechanism large_array_mechanism = LargeArrayMechanism::Default;
   int max_depth = 100;              // schema nesting limit (fjs's maxDepth)
   int32_t max_data_depth = 1000;    // data nesting limit of recursive schemas and raw values
+  // Output of one call beyond this is the error "output exceeds maxOutputBytes (N)": a bound
+  // on the memory a call can take. 1 GiB by default (V8 strings, and so fjs, stop at ~512 MiB).
+  int64_t max_output_bytes = int64_t(1) << 30;
+  // A schema that lowers to more serializer nodes than this (about one per property, item
+  // and branch) is the error "schema too large": compile time and memory stay bounded
+  // (20,000 nodes compile in ~10 s at optLevel 0).
+  int64_t max_schema_nodes = 20000;
   // 0..3: optimisation of generated code. 1 (a short cleanup pipeline + the default code
   // generator) runs as fast as O2 on the default schema at ~60% of O2's compile time; 0
   // compiles ~13x faster and runs ~1.3x slower (README, "Figures").
@@ -51,7 +58,7 @@ struct Options {
 };
 
 // Reads fast-json-stringify's options object ({"rounding": "floor", ...}) plus schemajit's
-// ("optLevel", "cutoffs": {"string": N, ...}, "cutoffsFile": path, "maxDataDepth"). Throws CompileError with fjs's
+// ("optLevel", "cutoffs": {"string": N, ...}, "cutoffsFile": path, "maxDataDepth", "maxOutputBytes", "maxSchemaNodes"). Throws CompileError with fjs's
 // texts for invalid values.
 // `json` lives in `owner`, which external_schemas keeps alive (no deep copy: a copy would
 // recurse through a hostile, deeply nested schema).

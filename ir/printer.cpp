@@ -29,7 +29,8 @@ class Printer {
 
   std::string run() {
     const Options& o = m_.options;
-    out_ += "module  opt=O" + std::to_string(o.opt_level) + "  cutoffs: string=" + cutoff(o.cutoffs.string_array) +
+    out_ += "module  opt=O" + std::to_string(m_.effective_opt_level()) +
+            (m_.effective_opt_level() != o.opt_level ? " (large schema)" : "") + "  cutoffs: string=" + cutoff(o.cutoffs.string_array) +
             " number=" + cutoff(o.cutoffs.number_array) + " integer=" + cutoff(o.cutoffs.integer_array) +
             "  largeArraySize=" + std::to_string(o.large_array_size) + "\n";
     for (size_t i = 0; i < m_.functions.size(); ++i) {

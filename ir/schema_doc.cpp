@@ -31,6 +31,32 @@ bool parse_json(std::string_view text, rapidjson::Document& doc, std::string& er
   return false;
 }
 
+void collapse_duplicate_members(rapidjson::Value& root) {
+  std::vector<rapidjson::Value*> todo{&root};
+  while (!todo.empty()) {
+    rapidjson::Value* v = todo.back();
+    todo.pop_back();
+    if (v->IsArray()) {
+      for (auto& e : v->GetArray()) todo.push_back(&e);
+      continue;
+    }
+    if (!v->IsObject()) continue;
+    std::unordered_map<std::string_view, rapidjson::SizeType> first;  // name → position
+    for (rapidjson::SizeType i = 0; i < v->MemberCount();) {
+      auto m = v->MemberBegin() + i;
+      std::string_view name(m->name.GetString(), m->name.GetStringLength());
+      auto [at, fresh] = first.emplace(name, i);
+      if (fresh) {
+        ++i;
+        continue;
+      }
+      (v->MemberBegin() + at->second)->value = m->value;  // moves the later value
+      v->EraseMember(m);  // keeps the order of the rest; names before it keep their positions
+    }
+    for (auto& m : v->GetObject()) todo.push_back(&m.value);
+  }
+}
+
 namespace {
 
 using rapidjson::Value;
@@ -144,7 +170,7 @@ class DepthMeter {
       const Value& v = m.value;
       if (key == "$ref" && v.IsString()) {
         std::string target_id;
-        if (const Value* t = doc_.try_hop(v.GetString(), here, target_id)) {
+        if (const Value* t = doc_.try_hop(std::string(sv(v)), here, target_id)) {
           int cost = target_id != here;
           h = std::max(h, cost + height(*t, target_id, depth + cost));
         }
@@ -220,6 +246,7 @@ std::string pointer_of(const std::string& location) { return location.substr(loc
 SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
   std::string error;
   if (!parse_json(text, doc_, error)) throw CompileError("schema is not valid JSON: " + error, "");
+  collapse_duplicate_members(doc_);
   check_nesting(doc_, options.max_depth);
   check_meta(doc_, "");
   // The registry of json-schema-ref-resolver (spec §1.3): the root under its $id (else a
@@ -245,7 +272,7 @@ SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
         check_nesting(*schema, options.max_depth);
         check_meta(*schema, "");
       } catch (const CompileError& e) {  // fjs names the external schema first
-        throw CompileError("\"" + key + "\" " + e.what(), pointer_append("/schema", key) + e.pointer);
+        throw CompileError("\"" + key + "\" " + e.message, pointer_append("/schema", key) + e.pointer);
       }
       const char* own = literal_id(*schema);
       std::string id = own ? own : key;
@@ -258,7 +285,7 @@ SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
     try {
       DepthMeter(*this, options.max_depth).height(*e.schema, e.id, 0);
     } catch (const CompileError& err) {
-      throw CompileError("\"" + e.key + "\" " + err.what(), "/schema/" + e.key);
+      throw CompileError("\"" + e.key + "\" " + err.message, "/schema/" + e.key);
     }
   }
 }
@@ -336,7 +363,7 @@ SchemaDoc::Target SchemaDoc::resolve(const std::string& ref, const std::string& 
     const Value* target = hop(current, scope, ref, at, id, path);
     if (!seen.insert(path).second) throw CompileError("Cannot resolve circular reference \"" + ref + "\"", at);
     if (!is_pure_ref(*target)) return {target, path};
-    current = (*target)["$ref"].GetString();
+    current = std::string(sv((*target)["$ref"]));
     scope = id;
   }
 }

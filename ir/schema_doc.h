@@ -73,6 +73,10 @@ bool is_annotation(std::string_view key);
 // {"$ref": "..."} with nothing beside it but annotations.
 bool is_pure_ref(const rapidjson::Value& schema);
 
+// Gives every object of `v` the members JSON.parse would: for a name written more than once,
+// the last value, at the first one's position. (Iterative: any nesting depth.)
+void collapse_duplicate_members(rapidjson::Value& v);
+
 // Parses JSON text with the flags the engine uses everywhere (full-precision numbers,
 // iterative parsing). Returns false and sets `error` on bad input.
 bool parse_json(std::string_view text, rapidjson::Document& doc, std::string& error);

@@ -37,9 +37,16 @@ SJ_INLINE int64_t bulk_strings(SjCtx* ctx, const SjValue* elems, int64_t len, Wr
       uint16_t f = dom::flags(&elems[run]);
       if ((f & dom::kTypeMask) != dom::kStringType) break;
       size_t n = (f & dom::kInlineStrFlag) ? dom::kShortMax : elems[run].GetStringLength();
+      if (n > kLongString) break;  // written alone, in pieces (below)
       room += quoted_bound(n) + 1;
     }
-    if (run == i) break;  // elems[i] is not a string: the loop takes over
+    if (run == i) {
+      if ((dom::flags(&elems[i]) & dom::kTypeMask) != dom::kStringType) break;  // a miss: the loop takes over
+      if (i) put(ctx, ",", 1);
+      write_long_quoted(ctx, elems[i].GetString(), elems[i].GetStringLength());
+      ++i;
+      continue;
+    }
     char* p = ensure(ctx, room);
     for (; i < run; ++i) {
       const SjValue& e = elems[i];

@@ -19,14 +19,17 @@ struct CallState {
   std::string* out = nullptr;
   std::string message;             // fast-json-stringify's text where it has one
   std::string path;                // schema location, "#/properties/a"
+  size_t max_output = SIZE_MAX;    // bytes this call may produce
+  bool discarding = false;         // over the limit (or out of memory): output is thrown away
   std::vector<std::unique_ptr<uint32_t[]>> scratch;
 };
 
 // Points ctx at this thread's output scratch buffer (see buffer.cpp), for a call whose
-// result goes to `out`.
-void begin_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth);
-// Appends what was written to `out` when ok; on error `out` is not touched at all.
-void end_call(SjCtx& ctx, CallState& st, bool ok);
+// result goes to `out` and may be at most max_output bytes long.
+void begin_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth, size_t max_output = SIZE_MAX);
+// Appends what was written to `out` when ok and within the limit (else records the limit's
+// error); returns whether it did. On error `out` is not touched at all.
+bool end_call(SjCtx& ctx, CallState& st, bool ok);
 
 inline CallState& state(SjCtx* ctx) { return *static_cast<CallState*>(ctx->state); }
 

@@ -2,6 +2,7 @@
 // inline kernel, and the run-time choice between them.
 #include "runtime/escape.h"
 
+#include <algorithm>
 #include <atomic>
 
 #include "runtime/call_state.h"
@@ -89,8 +90,32 @@ char* write_quoted(char* dst, const char* s, size_t n) { return g_write.load(std
 
 }  // namespace sj::rt
 
+namespace sj::rt {
+
+void write_long_quoted(SjCtx* ctx, const char* s, size_t n) {
+  // Each piece is written quoted, its closing quote dropped; a later piece's opening quote
+  // lands on the last byte written so far, which is saved and put back. Escaping is
+  // byte-wise, so a piece may end inside a UTF-8 sequence.
+  for (size_t done = 0; done < n;) {
+    size_t k = std::min(kLongString, n - done);
+    char* p = ensure(ctx, quoted_bound(k));
+    if (done == 0) {
+      ctx->cur = write_quoted(p, s, k) - 1;
+    } else {
+      char kept = p[-1];
+      ctx->cur = write_quoted(p - 1, s + done, k) - 1;
+      p[-1] = kept;
+    }
+    done += k;
+  }
+  put(ctx, "\"", 1);
+}
+
+}  // namespace sj::rt
+
 extern "C" void sj_write_string(SjCtx* ctx, const char* s, int64_t n) {
   size_t len = static_cast<size_t>(n);
+  if (len > sj::rt::kLongString) return sj::rt::write_long_quoted(ctx, s, len);
   char* p = sj::rt::ensure(ctx, sj::rt::quoted_bound(len));
   ctx->cur = sj::rt::write_quoted(p, s, len);
 }

@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 
+struct SjCtx;
+
 namespace sj::rt {
 
 enum class Isa { Scalar, Sse2, Avx2, Avx512 };
@@ -30,6 +32,14 @@ size_t copy_clean_avx512(char* dst, const char* s, size_t n);
 // Worst case of write_quoted: every byte becomes \u00XX, plus two quotes; plus 16 bytes of
 // slack, so that a short string may be stored as one 16-byte block.
 constexpr size_t quoted_bound(size_t n) { return 6 * n + 2 + 16; }
+
+// Strings longer than this are escaped in pieces of this size (write_long_quoted), so the
+// room a write reserves (6 bytes per input byte in the worst case) stays bounded however long
+// the string is: a 1 GiB string does not ask for 6 GiB.
+constexpr size_t kLongString = size_t(1) << 16;
+
+// Writes "s" escaped at the context's cursor, piece by piece (strings of any length).
+void write_long_quoted(SjCtx* ctx, const char* s, size_t n);
 
 // Writes "s" escaped at dst (which has quoted_bound(n) bytes) and returns the new end.
 char* write_quoted(char* dst, const char* s, size_t n);  // the variant in use

@@ -1,0 +1,68 @@
+// libFuzzer target 2: a schema and a document (the bytes before and after the first NUL) →
+// compile → serialize, checked with properties that need no oracle:
+//   - the output is JSON (RapidJSON parses it), unless the schema asks for format "unsafe";
+//   - every cutoff at 0 (bulk kernels from length 0) and at infinity (the loop only) print the
+//     same bytes, and so do the fast-compiling level 0 and the default level 1;
+//   - on error the caller's buffer is byte for byte what it was, and the error is the same
+//     under every variant;
+//   - a second call prints the same bytes.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include <rapidjson/document.h>
+
+#include "engine/schemajit.h"
+
+namespace {
+
+struct Outcome {
+  bool ok = false;
+  std::string text;  // the output, or the error message
+};
+
+Outcome run(schemajit::Engine& engine, const std::string& schema, const char* options, const rapidjson::Document& doc) {
+  auto ser = engine.compile(schema, options);
+  if (!ser) return {false, "build: " + ser.error().message};
+  const std::string prefix = "prefix";
+  std::string out = prefix;
+  auto st = ser->serialize(doc, out);
+  if (!st) {
+    if (out != prefix) std::abort();  // the buffer must be rolled back
+    return {false, st.error().message};
+  }
+  std::string again = prefix;
+  if (!ser->serialize(doc, again) || again != out) std::abort();  // deterministic
+  return {true, out.substr(prefix.size())};
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  static schemajit::Engine engine;
+  const char* bytes = reinterpret_cast<const char*>(data);
+  const char* nul = static_cast<const char*>(std::memchr(bytes, 0, size));
+  if (!nul) return 0;
+  std::string schema(bytes, nul);
+  std::string input(nul + 1, bytes + size);
+  rapidjson::Document doc;
+  doc.Parse<rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag>(input.data(), input.size());
+  if (doc.HasParseError()) return 0;
+
+  Outcome base = run(engine, schema, R"({"optLevel":1})", doc);
+  if (base.text.rfind("build: ", 0) == 0) return 0;  // not a schema we compile: target 1's job
+  const char* variants[] = {R"({"optLevel":0})", R"({"optLevel":1,"cutoffs":{"string":0,"number":0,"integer":0}})",
+                            R"({"optLevel":1,"cutoffs":{"string":null,"number":null,"integer":null}})"};
+  for (const char* options : variants) {
+    Outcome other = run(engine, schema, options, doc);
+    if (other.ok != base.ok || other.text != base.text) std::abort();
+  }
+  if (base.ok && schema.find("unsafe") == std::string::npos) {
+    rapidjson::Document check;
+    check.Parse<rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag>(base.text.data(), base.text.size());
+    if (check.HasParseError()) std::abort();  // output that is not JSON
+  }
+  return 0;
+}

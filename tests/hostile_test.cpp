@@ -1,0 +1,238 @@
+// Hostile schemas and data (issue 6): each case with the behaviour chosen for it. Nothing
+// crashes, nothing is lost: an error names what is wrong and leaves the caller's buffer as
+// it was.
+#include <chrono>
+#include <cmath>
+#include <limits>
+
+#include <rapidjson/document.h>
+
+#include "tests/test_util.h"
+
+namespace {
+
+using sj::test::engine;
+using sj::test::run;
+
+std::string compile_error(const std::string& schema, const std::string& options = "") {
+  auto ser = engine().compile(schema, options);
+  return ser ? "compiled" : ser.error().message;
+}
+
+// ---- schemas --------------------------------------------------------------------------------
+
+TEST(HostileSchema, HundredThousandLevelsDeep) {
+  std::string deep;
+  for (int i = 0; i < 100000; ++i) deep += R"({"items":)";
+  deep += "{}";
+  deep += std::string(100000, '}');
+  EXPECT_EQ(compile_error(deep), "schema exceeds maximum depth of 100");
+  EXPECT_EQ(compile_error(std::string(100000, '[') + std::string(100000, ']')), "schema exceeds maximum depth of 100");
+}
+
+TEST(HostileSchema, HundredThousandPropertiesIsASizeError) {
+  std::string schema = R"({"type":"object","properties":{)";
+  for (int i = 0; i < 100000; ++i) schema += (i ? "," : "") + std::string("\"p") + std::to_string(i) + R"(":{"type":"integer"})";
+  schema += "}}";
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(compile_error(schema), "schema too large: more than 20000 nodes to serialize (option maxSchemaNodes)");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));
+}
+
+// Large schemas compile at level 0 and in parts of 64 members: 10,000 properties take seconds.
+TEST(HostileSchema, TenThousandPropertiesCompile) {
+  std::string schema = R"({"type":"object","properties":{)";
+  for (int i = 0; i < 10000; ++i) schema += (i ? "," : "") + std::string("\"p") + std::to_string(i) + R"(":{"type":"integer"})";
+  schema += "}}";
+  EXPECT_EQ(run(schema, R"({"p9999":"7","p0":1.5,"x":1})"), R"({"p0":1,"p9999":7})");
+}
+
+TEST(HostileSchema, RefCyclesThatConsumeNoData) {
+  EXPECT_EQ(compile_error(R"({"$ref":"#"})"), "Cannot resolve circular reference \"#\"");
+  EXPECT_EQ(compile_error(R"({"definitions":{"a":{"$ref":"#/definitions/b"},"b":{"$ref":"#/definitions/a"}},
+                              "properties":{"x":{"$ref":"#/definitions/a"}}})"),
+            "Cannot resolve circular reference \"#/definitions/a\"");
+  // A cycle that does consume data (through properties) is recursion, not an error.
+  EXPECT_EQ(run(R"({"properties":{"next":{"$ref":"#"}}})", R"({"next":{"next":{}}})"), R"({"next":{"next":{}}})");
+}
+
+TEST(HostileSchema, KeysAreEscapedAsJsonStringifyDoes) {
+  std::string big(10240, 'k');
+  std::string schema = R"({"type":"object","properties":{"q\"uote":{},"back\\slash":{},"ctl\u0001\n":{},
+    "ls\u2028":{},"__proto__":{"type":"integer"},"constructor":{"type":"string"},")" + big + R"(":{}}})";
+  std::string input = R"({"q\"uote":1,"back\\slash":2,"ctl\u0001\n":3,"ls\u2028":4,"__proto__":"5","constructor":6,")" + big + R"(":7})";
+  EXPECT_EQ(run(schema, input), "{\"q\\\"uote\":1,\"back\\\\slash\":2,\"ctl\\u0001\\n\":3,\"ls\u2028\":4,\"__proto__\":5,"
+                                "\"constructor\":\"6\",\"" + big + "\":7}");
+}
+
+TEST(HostileSchema, DuplicateKeysInTheSchemaTextLastOneWins) {
+  // As JSON.parse reads the schema: the last value, at the first one's position.
+  EXPECT_EQ(run(R"({"properties":{"a":{"type":"string"},"b":{},"a":{"type":"integer"}}})", R"({"a":"5","b":1})"),
+            R"({"a":5,"b":1})");
+  EXPECT_EQ(run(R"({"type":"string","type":"boolean"})", R"("x")"), "true");
+}
+
+TEST(HostileSchema, UnusualIdsAndRefs) {
+  EXPECT_EQ(run(R"({"$id":"a\"b c\\d","definitions":{"x y":{"type":"integer"}},
+                   "properties":{"p":{"$ref":"a\"b c\\d#/definitions/x y"}}})", R"({"p":"4"})"),
+            R"({"p":4})");
+  const std::string nul(1, '\0');
+  EXPECT_EQ(compile_error(R"({"properties":{"p":{"$ref":"nope\u0000#/x"}}})"),
+            "Cannot resolve ref \"nope" + nul + "#/x\". Schema with id \"nope" + nul + "\" is not found.");
+}
+
+TEST(HostileSchema, NotAnObject) {
+  EXPECT_EQ(compile_error("5"), "schema is invalid: data must be object,boolean");
+  EXPECT_EQ(compile_error("[]"), "schema is invalid: data must be object,boolean");
+  EXPECT_EQ(compile_error("null"), "schema is invalid: data must be object,boolean");
+  EXPECT_EQ(compile_error(""), "schema is not valid JSON: The document is empty. at offset 0");
+  EXPECT_EQ(run("true", R"({"a":[1]})"), R"({"a":[1]})");
+}
+
+TEST(HostileSchema, HundredMegabyteSchema) {
+  std::string schema = R"({"type":"object","description":")" + std::string(100 << 20, 'd') +
+                       R"(","properties":{"a":{"type":"string"}}})";
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(run(schema, R"({"a":1})"), R"({"a":"1"})");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(60));
+}
+
+// ---- data -----------------------------------------------------------------------------------
+
+TEST(HostileData, DeeperThanTheLimit) {
+  std::string deep = std::string(5000, '[') + std::string(5000, ']');
+  EXPECT_EQ(run(R"({"$id":"t","type":"array","items":{"$ref":"t"}})", deep), "ERR: Maximum data depth of 1000 exceeded @#");
+  EXPECT_EQ(run("{}", deep), "ERR: Maximum data depth of 1000 exceeded @");
+}
+
+TEST(HostileData, OutputLimit) {
+  std::string arr = "[";
+  for (int i = 0; i < 2000; ++i) arr += (i ? ",1" : "1");
+  arr += "]";
+  auto ser = engine().compile(R"({"type":"array","items":{"type":"integer"}})", R"({"maxOutputBytes":1000})");
+  ASSERT_TRUE(ser);
+  std::string out = "kept";
+  auto st = ser->serialize_json(arr, out);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().message, "output exceeds maxOutputBytes (1000 bytes)");
+  EXPECT_EQ(out, "kept");
+  // Exactly at the limit is fine; one byte over is not, however the bytes were reserved.
+  auto exact = engine().compile(R"({"type":"string"})", R"({"maxOutputBytes":12})");
+  out.clear();
+  EXPECT_TRUE(exact->serialize_json(R"("0123456789")", out));
+  EXPECT_EQ(out, R"("0123456789")");
+  EXPECT_FALSE(exact->serialize_json(R"("01234567890")", out));
+  EXPECT_EQ(compile_error("{}", R"({"maxOutputBytes":0})"), "maxOutputBytes must be a positive integer");
+}
+
+TEST(HostileData, OneGibibyteString) {
+  std::string big(size_t(1) << 30, 'x');
+  big[12345] = '"';  // one byte to escape somewhere
+  rapidjson::Value v(rapidjson::StringRef(big.data(), big.size()));
+  auto ser = engine().compile(R"({"type":"string"})");
+  std::string out = "kept";
+  auto st = ser->serialize(v, out);  // 1 GiB + 3 bytes: over the default limit of 1 GiB
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().message, "output exceeds maxOutputBytes (1073741824 bytes)");
+  EXPECT_EQ(out, "kept");
+  auto roomy = engine().compile(R"({"type":"string"})", R"({"maxOutputBytes":2147483648})");
+  out.clear();
+  ASSERT_TRUE(roomy->serialize(v, out));
+  ASSERT_EQ(out.size(), big.size() + 3);
+  EXPECT_EQ(out.substr(12340, 10), "xxxxxx\\\"xx");
+  EXPECT_EQ(out.back(), '"');
+}
+
+TEST(HostileData, FiftyMillionStrings) {
+  rapidjson::Document doc;
+  doc.SetArray();
+  const size_t n = 50'000'000;
+  doc.Reserve(static_cast<rapidjson::SizeType>(n), doc.GetAllocator());
+  for (size_t i = 0; i < n; ++i) doc.PushBack(rapidjson::StringRef("ab"), doc.GetAllocator());
+  auto ser = engine().compile(R"({"type":"array","items":{"type":"string"}})");
+  std::string out;
+  ASSERT_TRUE(ser->serialize(doc, out));
+  EXPECT_EQ(out.size(), n * 5 + 1);  // "ab", then ']' for the last comma
+  EXPECT_EQ(out.substr(0, 11), R"(["ab","ab",)");
+}
+
+// Policy: bytes that are not UTF-8 are copied as they are (JavaScript never sees them: they
+// cannot come out of JSON.parse), by the loop and by the bulk kernel alike.
+TEST(HostileData, InvalidUtf8PassesThrough) {
+  const char bad[] = "a\xff\xfe\xc3(\xe2\x82";
+  rapidjson::Value s(rapidjson::StringRef(bad, sizeof bad - 1));
+  auto one = engine().compile(R"({"type":"string"})");
+  std::string out;
+  ASSERT_TRUE(one->serialize(s, out));
+  EXPECT_EQ(out, std::string("\"") + bad + "\"");
+  rapidjson::Document arr;
+  arr.SetArray();
+  for (int i = 0; i < 9; ++i) arr.PushBack(rapidjson::Value(rapidjson::StringRef(bad, sizeof bad - 1)), arr.GetAllocator());
+  for (const char* options : {R"({"cutoffs":{"string":0}})", R"({"cutoffs":{"string":null}})"}) {
+    auto ser = engine().compile(R"({"type":"array","items":{"type":"string"}})", options);
+    std::string both;
+    ASSERT_TRUE(ser->serialize(arr, both));
+    std::string want = "[";
+    for (int i = 0; i < 9; ++i) want += std::string(i ? ",\"" : "\"") + bad + "\"";
+    EXPECT_EQ(both, want + "]") << options;
+  }
+}
+
+// NaN and ±Infinity held as doubles: number prints null for ±Infinity and rejects NaN, as
+// fjs's asNumber does; integer rejects all three. The bulk path agrees with the loop.
+TEST(HostileData, NanAndInfinityInTheDom) {
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  auto number = engine().compile(R"({"type":"number"})");
+  auto integer = engine().compile(R"({"type":"integer"})");
+  std::string out;
+  ASSERT_TRUE(number->serialize(rapidjson::Value(inf), out));
+  ASSERT_TRUE(number->serialize(rapidjson::Value(-inf), out));
+  EXPECT_EQ(out, "nullnull");
+  auto st = number->serialize(rapidjson::Value(nan), out);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().message, "The value \"NaN\" cannot be converted to a number.");
+  for (double x : {nan, inf, -inf}) EXPECT_FALSE(integer->serialize(rapidjson::Value(x), out));
+  for (const char* options : {R"({"cutoffs":{"number":0}})", R"({"cutoffs":{"number":null}})"}) {
+    auto arr = engine().compile(R"({"type":"array","items":{"type":"number"}})", options);
+    rapidjson::Document d;
+    d.SetArray();
+    for (double x : {1.5, inf, -inf, 2.0}) d.PushBack(x, d.GetAllocator());
+    out.clear();
+    ASSERT_TRUE(arr->serialize(d, out));
+    EXPECT_EQ(out, "[1.5,null,null,2]") << options;
+  }
+}
+
+// Every kind of value at every kind of schema position: an error (buffer untouched) or JSON.
+TEST(HostileData, EveryValueAtEveryPosition) {
+  const char* schemas[] = {
+      R"({"type":"string"})", R"({"type":"number"})", R"({"type":"integer"})", R"({"type":"boolean"})",
+      R"({"type":"null"})", R"({"type":"object","properties":{"a":{"type":"string"}}})",
+      R"({"type":"array","items":{"type":"integer"}})", R"({"type":["string","null"]})", R"({"const":{"c":1}})",
+      R"({"type":"string","nullable":true})", R"({"anyOf":[{"type":"string"},{"type":"object"}]})",
+      R"({"type":"array","items":[{"type":"string"},{"type":"number"}]})", R"({"type":"string","format":"date-time"})",
+      R"({"if":{"type":"number"},"then":{"type":"integer"},"else":{"type":"string"}})", R"({})"};
+  const char* values[] = {"null", "true", "false", "0", "-1", "1.5", "1e300", "\"\"", "\"x\\u0000\"", "\"12\"",
+                          "[]", "[1,\"a\",null]", "{}", "{\"a\":[{}]}", "18446744073709551615", "-9223372036854775808"};
+  for (const char* schema : schemas) {
+    auto ser = engine().compile(schema);
+    ASSERT_TRUE(ser) << schema;
+    for (const char* value : values) {
+      for (const char* wrap : {"%", "[%]", "{\"a\":%}"}) {
+        std::string input = wrap;
+        input.replace(input.find('%'), 1, value);
+        std::string out = "kept";
+        auto st = ser->serialize_json(input, out);
+        if (!st) {
+          EXPECT_EQ(out, "kept") << schema << " " << input;
+          continue;
+        }
+        rapidjson::Document check;
+        check.Parse(out.c_str() + 4, out.size() - 4);
+        EXPECT_FALSE(check.HasParseError()) << schema << " " << input << " -> " << out;
+      }
+    }
+  }
+}
+
+}  // namespace
