@@ -3,12 +3,18 @@
 #   bash setup.sh run    install what is missing, build, run the main job on the embedded default
 #   bash setup.sh test   install what is missing, build, run the whole test suite
 #   bash setup.sh build  install what is missing, build
+#   bash setup.sh sanitize  the whole suite under ASan + UBSan (clang 14, build-asan/), with a
+#                           short run of each libFuzzer target (tests/fuzz)
+#   bash setup.sh tsan      the concurrency tests under ThreadSanitizer (build-tsan/)
 # Idempotent: when everything is installed and built it only runs the job.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(build-essential cmake ccache llvm-19-dev zlib1g-dev libzstd-dev
           rapidjson-dev libpcre2-dev libgtest-dev libgmock-dev libbenchmark-dev)
+# libFuzzer and clang's sanitizer runtimes. clang 14, not 19: Debian's RapidJSON 1.1 does not
+# compile with clang 19 (an assignment to a const member that newer clang rejects eagerly).
+[[ ${1:-run} == sanitize ]] && packages+=(clang-14 libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -20,18 +26,34 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-build=${SCHEMAJIT_BUILD_DIR:-build}
-# The same configuration as the README's plain `cmake -S . -B build` (default generator), so
-# either way of building can take over the other's build directory.
-if [[ ! -f $build/CMakeCache.txt ]]; then
-  echo "setup: configuring and building $build (first build: a few minutes; log: $build/build.log)"
-  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-fi
-cmake --build "$build" -j2 >"$build/build.log" 2>&1 || { tail -n 60 "$build/build.log"; exit 1; }
+# Configures (once) and builds directory $1 with the CMake arguments that follow; quiet, the
+# log in $1/build.log. `target` (a global) limits the build to one target when set.
+build_dir() {
+  local dir=$1
+  shift
+  if [[ ! -f $dir/CMakeCache.txt ]]; then
+    echo "setup: configuring and building $dir (first build: a few minutes; log: $dir/build.log)"
+    cmake -S . -B "$dir" "$@" >/dev/null
+  fi
+  cmake --build "$dir" -j2 ${target:+--target "$target"} >"$dir/build.log" 2>&1 || { tail -n 60 "$dir/build.log"; exit 1; }
+}
 
 case "${1:-run}" in
-  run)   "$build/tools/schemajit" demo ;;
-  test)  ctest --test-dir "$build" --output-on-failure -j2 ;;
-  build) ;;
-  *) echo "usage: bash setup.sh [run|test|build]" >&2; exit 2 ;;
+  run|test|build)
+    build=${SCHEMAJIT_BUILD_DIR:-build}
+    # The same configuration as the README's plain `cmake -S . -B build` (default generator),
+    # so either way of building can take over the other's build directory.
+    build_dir "$build" -DCMAKE_BUILD_TYPE=Release
+    case "${1:-run}" in
+      run)  "$build/tools/schemajit" demo ;;
+      test) ctest --test-dir "$build" --output-on-failure -j2 ;;
+    esac ;;
+  sanitize)
+    build_dir build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-14 \
+      -DSCHEMAJIT_SANITIZE=ON -DSCHEMAJIT_FUZZ=ON -DSCHEMAJIT_BUILD_BENCH=OFF
+    ctest --test-dir build-asan --output-on-failure -j2 ;;
+  tsan)
+    target=sj_tests build_dir build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSCHEMAJIT_TSAN=ON -DSCHEMAJIT_BUILD_BENCH=OFF
+    build-tsan/tests/sj_tests --gtest_filter='Threads.*' ;;
+  *) echo "usage: bash setup.sh [run|test|build|sanitize|tsan]" >&2; exit 2 ;;
 esac

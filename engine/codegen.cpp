@@ -6,6 +6,7 @@
 #include "engine/codegen.h"
 
 #include <map>
+#include <tuple>
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
@@ -943,7 +944,8 @@ class Codegen {
                                                b_.getInt64Ty()),
                                  i);
     Value* m = b_.CreateInBoundsGEP(b_.getInt8Ty(), members, b_.CreateMul(idx, i64(dom::kMemberSize)));
-    auto [kdata, klen] = string_of(m);
+    Value *kdata, *klen;  // not a structured binding: emit_member captures them (clang 14)
+    std::tie(kdata, klen) = string_of(m);
     Value* declared = call("sj_key_declared", {keys, i64(n.fields.size()), kdata, klen});
     b_.CreateCondBr(b_.CreateICmpNE(declared, i32(0)), loop_next, undeclared);
 
