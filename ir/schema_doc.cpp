@@ -22,15 +22,6 @@ std::string pointer_append(const std::string& base, std::string_view segment) {
   return out;
 }
 
-bool parse_json(std::string_view text, rapidjson::Document& doc, std::string& error) {
-  constexpr unsigned kFlags = rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag;
-  doc.Parse<kFlags>(text.data(), text.size());
-  if (!doc.HasParseError()) return true;
-  error = std::string(rapidjson::GetParseError_En(doc.GetParseError())) + " at offset " +
-          std::to_string(doc.GetErrorOffset());
-  return false;
-}
-
 void collapse_duplicate_members(rapidjson::Value& root) {
   std::vector<rapidjson::Value*> todo{&root};
   while (!todo.empty()) {

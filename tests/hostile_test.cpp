@@ -99,6 +99,14 @@ TEST(HostileSchema, HundredMegabyteSchema) {
 
 // ---- data -----------------------------------------------------------------------------------
 
+// fuzz_schema's finding: RapidJSON 1.1's full-precision parser read "0e77" as 1.26e263 (and
+// hit undefined behaviour); numbers are now converted by parse_json itself.
+TEST(HostileData, ZeroWithAnExponent) {
+  EXPECT_EQ(run("{}", "[0e77,0.000e10,-0e5,1e-400,0.1,18446744073709551615]"), "[0,0,0,0,0.1,18446744073709551615]");
+  EXPECT_EQ(compile_error("0e77tp\":\"jbeoz]}"), "schema is not valid JSON: The document root must not be followed by other values. at offset 4");
+  EXPECT_EQ(run("{}", "1e309"), "ERR: input is not valid JSON: Number too big to be stored in double. at offset 0 @");
+}
+
 TEST(HostileData, DeeperThanTheLimit) {
   std::string deep = std::string(5000, '[') + std::string(5000, ']');
   EXPECT_EQ(run(R"({"$id":"t","type":"array","items":{"$ref":"t"}})", deep), "ERR: Maximum data depth of 1000 exceeded @#");
