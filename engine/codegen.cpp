@@ -16,6 +16,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include "ir/error.h"
+#include "ir/schema_doc.h"
 #include "runtime/abi.h"
 #include "runtime/dom_layout.h"
 
@@ -510,7 +511,8 @@ class Codegen {
   // and arrays go to the runtime's deep equality.
   Value* equals_constant(Value* v, int index) {
     rapidjson::Document c;
-    c.Parse<rapidjson::kParseFullPrecisionFlag>(irm_.constants[index].c_str());
+    std::string error;
+    sj::parse_json(irm_.constants[index], c, error);  // the lowering wrote it: always valid
     if (c.IsNull()) return is_type(v, dom::kNullType);
     if (c.IsBool()) return is_type(v, c.IsTrue() ? dom::kTrueType : dom::kFalseType);
     if (c.IsNumber())
@@ -681,7 +683,7 @@ class Codegen {
         return;
       }
       case K::Throw:
-        call("sj_error_text", {ctx_arg_, bytes(t.format)});
+        call("sj_error_text", {ctx_arg_, bytes(t.text)});
         b_.CreateBr(verror_);
         go(block("t.dead"));
         return;

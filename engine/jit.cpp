@@ -20,6 +20,7 @@
 
 #include "engine/codegen.h"
 #include "ir/error.h"
+#include "ir/schema_doc.h"
 
 namespace schemajit::detail {
 namespace {
@@ -161,7 +162,8 @@ std::shared_ptr<CompiledCode> Jit::compile(const sj::ir::Module& module) {
   for (const auto& p : code->patterns) code->pattern_table.push_back(p.get());
   for (const auto& text : module.constants) {
     auto doc = std::make_unique<rapidjson::Document>();
-    doc->Parse<rapidjson::kParseFullPrecisionFlag>(text.data(), text.size());
+    std::string error;
+    sj::parse_json(text, *doc, error);  // written by the lowering: always valid
     code->constant_table.push_back(doc.get());
     code->constants.push_back(std::move(doc));
   }

@@ -65,11 +65,11 @@ enum class TestKind {
   Range,         // numbers: compared with `number` by `op`
   MultipleOf,    // numbers: value / number is an integer
   Pattern,       // strings: every patterns[indices[i]] occurs (ECMAScript with the u flag)
-  Format,        // strings: ajv-formats' coded check `index` (rt::CodedFormat) of `format`
+  Format,        // strings: ajv-formats' coded check `index` (rt::CodedFormat) named `text`
   Not, AllOf, AnyOf, OneOf,  // children
   IfThenElse,    // children: if, then, else (then/else may be null)
   Call,          // validators[index] (a $ref target; lets recursive schemas recurse)
-  Throw,         // Ajv refuses the schema: the call fails with `format` as its message
+  Throw,         // Ajv refuses the schema: the call fails with `text` as its message
 };
 enum class RangeOp { Ge, Gt, Le, Lt };
 
@@ -86,7 +86,7 @@ struct Test {
   int64_t lo = 0, hi = INT64_MAX;
   double number = 0;
   RangeOp op = RangeOp::Ge;
-  std::string format;
+  std::string text;                  // Format: the format's name; Throw: the message
   int index = -1;
 };
 

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "ir/error.h"
+#include "ir/json_access.h"
 #include "ir/lower_validator.h"
 #include "ir/merge.h"
 #include "runtime/js_value.h"
@@ -16,14 +17,6 @@ namespace sj::ir {
 namespace {
 
 using rapidjson::Value;
-
-std::string_view sv(const Value& v) { return {v.GetString(), v.GetStringLength()}; }
-
-const Value* member(const Value& s, const char* key) {
-  if (!s.IsObject()) return nullptr;
-  auto it = s.FindMember(key);
-  return it == s.MemberEnd() ? nullptr : &it->value;
-}
 
 bool is_true(const Value& s, const char* key) {
   const Value* v = member(s, key);
@@ -250,7 +243,8 @@ class Lowerer {
   // allOf: the node without allOf, then every member, merged into one schema. An
   // additionalProperties: false on the node is kept out of the merge and applied after.
   NodePtr all_of(const Value& s, const Value& all, const std::string& path) {
-    bool drop_extras = member(s, "additionalProperties") && member(s, "additionalProperties")->IsFalse();
+    const Value* extras = member(s, "additionalProperties");
+    bool drop_extras = extras && extras->IsFalse();
     Value base = drop_extras ? without(s, {"allOf", "additionalProperties"}) : without(s, {"allOf"});
     std::vector<Located> parts{{&base, path}};
     std::string all_path = pointer_append(path, "allOf");
@@ -286,7 +280,7 @@ class Lowerer {
       std::string at = list_path + "/" + std::to_string(i);
       Choice c;
       c.validator = validators_.validator_for(branch, at);
-      if (member(branch, "$ref") && member(branch, "$ref")->IsString()) {
+      if (const Value* ref = member(branch, "$ref"); ref && ref->IsString()) {
         Located target = resolve_ref(branch, at);
         c.value = call(alone ? target : merged_or_throw({{&rest, path}, target}, at));
       } else {

@@ -6,6 +6,7 @@
 
 #include "ir/ajv_formats.h"
 #include "ir/error.h"
+#include "ir/json_access.h"
 #include "runtime/js_value.h"
 #include "runtime/validate.h"
 
@@ -13,13 +14,6 @@ namespace sj::ir {
 namespace {
 
 using rapidjson::Value;
-
-std::string_view sv(const Value& v) { return {v.GetString(), v.GetStringLength()}; }
-
-const Value* member(const Value& s, const char* key) {
-  auto it = s.FindMember(key);
-  return it == s.MemberEnd() ? nullptr : &it->value;
-}
 
 TestPtr test(TestKind kind) {
   auto t = std::make_unique<Test>();
@@ -90,7 +84,7 @@ int ValidatorLowering::validator_for(const Value& schema, const std::string& loc
     // fjs compiles validators on first use, unless compileValidators makes it build time.
     if (module_.options.compile_validators) throw CompileError(r->message, r->pointer);
     body = test(TestKind::Throw);
-    body->format = r->message;
+    body->text = r->message;
   } else {
     body = lower(schema, location);
   }
@@ -355,7 +349,7 @@ TestPtr ValidatorLowering::format(const std::string& name, const std::string& pa
     throw CompileError("not supported yet: format \"" + name + "\" inside anyOf/oneOf/if", pointer_of(path));
   if (auto coded = rt::coded_format(name)) {  // checked by code, runtime/validate.cpp
     auto t = test(TestKind::Format);
-    t->format = name;
+    t->text = name;
     t->index = static_cast<int>(*coded);
     return t;
   }

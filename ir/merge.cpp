@@ -9,6 +9,7 @@
 #include <memory>
 #include <string_view>
 
+#include "ir/json_access.h"
 #include "runtime/pattern.h"
 
 namespace sj::ir {
@@ -17,14 +18,6 @@ namespace {
 using rapidjson::Value;
 using Alloc = rapidjson::MemoryPoolAllocator<>;
 using Values = std::vector<const Value*>;
-
-std::string_view sv(const Value& v) { return {v.GetString(), v.GetStringLength()}; }
-
-const Value* member(const Value* s, std::string_view key) {
-  if (!s || !s->IsObject()) return nullptr;
-  auto it = s->FindMember(Value(rapidjson::StringRef(key.data(), key.size())));
-  return it == s->MemberEnd() ? nullptr : &it->value;
-}
 
 // JavaScript's Array.prototype.includes (SameValueZero): objects and arrays are compared by
 // identity, and the schemas fjs merges are fresh clones, so two of them are never equal.

@@ -143,14 +143,14 @@ class Printer {
         head = "matches";
         for (int i : t.indices) head += " /" + m_.patterns[i]->source() + "/";
         break;
-      case TestKind::Format: head = "format " + t.format; break;
+      case TestKind::Format: head = "format " + t.text; break;
       case TestKind::Not: head = "not"; break;
       case TestKind::AllOf: head = "all of"; break;
       case TestKind::AnyOf: head = "any of"; break;
       case TestKind::OneOf: head = "exactly one of"; break;
       case TestKind::IfThenElse: head = "if, then, else"; break;
       case TestKind::Call: head = "call v" + std::to_string(t.index); break;
-      case TestKind::Throw: head = "error: " + t.format; break;
+      case TestKind::Throw: head = "error: " + t.text; break;
     }
     line(d, head);
     if (t.key_test) {

@@ -8,6 +8,7 @@
 #include <rapidjson/error/en.h>
 
 #include "ir/error.h"
+#include "ir/json_access.h"
 #include "runtime/pattern.h"
 
 namespace sj {
@@ -70,7 +71,6 @@ constexpr Names<4> kSchemaMapKeywords{{"properties", "patternProperties", "defin
 constexpr Names<3> kSchemaListKeywords{{"allOf", "anyOf", "oneOf"}};
 constexpr Names<7> kTypeNames{{"array", "boolean", "integer", "null", "number", "object", "string"}};
 
-std::string_view sv(const Value& v) { return {v.GetString(), v.GetStringLength()}; }
 
 [[noreturn]] void invalid(const std::string& data_path, const std::string& what) {
   throw CompileError("schema is invalid: data" + data_path + " " + what, data_path.empty() ? "" : data_path);
