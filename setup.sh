@@ -6,6 +6,8 @@
 #   bash setup.sh sanitize  the whole suite under ASan + UBSan (clang 14, build-asan/), with a
 #                           short run of each libFuzzer target (tests/fuzz)
 #   bash setup.sh tsan      the concurrency tests under ThreadSanitizer (build-tsan/)
+#   bash setup.sh bench     also install the peers (simdjson, Boost.JSON, nlohmann), build, and
+#                           run the benchmarks ("$@" after `bench` goes to sj_bench)
 # Idempotent: when everything is installed and built it only runs the job.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -15,6 +17,8 @@ packages=(build-essential cmake ccache llvm-19-dev zlib1g-dev libzstd-dev
 # libFuzzer and clang's sanitizer runtimes. clang 14, not 19: Debian's RapidJSON 1.1 does not
 # compile with clang 19 (an assignment to a const member that newer clang rejects eagerly).
 [[ ${1:-run} == sanitize ]] && packages+=(clang-14 libclang-rt-14-dev)
+# The benchmark's optional peers: RapidJSON alone is the baseline without them.
+[[ ${1:-run} == bench ]] && packages+=(libsimdjson-dev nlohmann-json3-dev libboost-json1.81-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -52,8 +56,14 @@ case "${1:-run}" in
     build_dir build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-14 \
       -DSCHEMAJIT_SANITIZE=ON -DSCHEMAJIT_FUZZ=ON -DSCHEMAJIT_BUILD_BENCH=OFF
     ctest --test-dir build-asan --output-on-failure -j2 ;;
+  bench)
+    shift
+    # Configure again so that peers installed after the first configure are found.
+    [[ -f build/CMakeCache.txt ]] && cmake -S . -B build >/dev/null
+    build_dir build -DCMAKE_BUILD_TYPE=Release
+    build/bench/sj_bench "$@" ;;
   tsan)
     target=sj_tests build_dir build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSCHEMAJIT_TSAN=ON -DSCHEMAJIT_BUILD_BENCH=OFF
     build-tsan/tests/sj_tests --gtest_filter='Threads.*' ;;
-  *) echo "usage: bash setup.sh [run|test|build|sanitize|tsan]" >&2; exit 2 ;;
+  *) echo "usage: bash setup.sh [run|test|build|sanitize|tsan|bench]" >&2; exit 2 ;;
 esac

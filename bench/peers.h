@@ -1,8 +1,11 @@
 // The measured loops every benchmark shares: RapidJSON's Writer on a DOM (the "native"
-// baseline, buffer reused) and a schemajit Serializer on the same DOM, output consumed.
+// baseline, buffer reused), a schemajit Serializer on the same DOM, and the optional peers
+// (simdjson, Boost.JSON, nlohmann), each on its own DOM of the same text. Output consumed;
+// bytes/s counts the bytes each one writes.
 #pragma once
 #include <benchmark/benchmark.h>
 
+#include <memory>
 #include <string>
 
 #include <rapidjson/document.h>
@@ -29,11 +32,26 @@ inline void run_schemajit(benchmark::State& state, const schemajit::Serializer& 
   std::string out;
   for (auto _ : state) {
     out.clear();
-    (void)ser.serialize(dom, out);
+    if (!ser.serialize(dom, out)) state.SkipWithError("serialize failed");
     benchmark::DoNotOptimize(out[out.size() / 2]);
   }
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * out.size()));
   state.counters["bytes"] = static_cast<double>(out.size());
 }
+
+// The JSON text parsed once into RapidJSON (full precision) and kept with its serializer.
+struct Case {
+  rapidjson::Document dom;
+  schemajit::Serializer serializer;
+  Case(schemajit::Serializer s) : serializer(std::move(s)) {}
+};
+
+// Parses `json` and registers <prefix>/native, <prefix>/schemajit and <prefix>/<peer> for
+// every peer this binary was built with. Returns false (and says why on stderr) when the
+// text does not parse or the serializer fails on it.
+bool register_case(const std::string& prefix, const std::string& json, const schemajit::Serializer& serializer);
+
+// Registers <prefix>/<peer> for each peer built in (bench/peers.cpp).
+void register_peers(const std::string& prefix, const std::string& json);
 
 }  // namespace sj::bench

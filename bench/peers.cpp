@@ -1,0 +1,85 @@
+// The peers: RapidJSON's Writer always; simdjson (`to_string` of its DOM), Boost.JSON
+// (`serialize`) and nlohmann (`dump`) when CMake found their Debian packages. Each peer
+// parses the text into its own DOM once and serializes it whole with its usual API (a fresh
+// std::string per call, as a caller would get it).
+#include "bench/peers.h"
+
+#include <cstdio>
+
+#include "ir/schema_doc.h"
+
+#if SJ_HAVE_SIMDJSON
+#include <simdjson.h>
+#endif
+#if SJ_HAVE_BOOST_JSON
+#include <boost/json.hpp>
+#endif
+#if SJ_HAVE_NLOHMANN
+#include <nlohmann/json.hpp>
+#endif
+
+namespace sj::bench {
+namespace {
+
+template <class Dom, class Dump>
+void register_peer(const std::string& name, std::shared_ptr<Dom> dom, Dump dump) {
+  benchmark::RegisterBenchmark(name.c_str(), [dom, dump](benchmark::State& state) {
+    size_t bytes = 0;
+    for (auto _ : state) {
+      std::string out = dump(*dom);
+      bytes = out.size();
+      benchmark::DoNotOptimize(out[bytes / 2]);
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
+    state.counters["bytes"] = static_cast<double>(bytes);
+  });
+}
+
+}  // namespace
+
+bool register_case(const std::string& prefix, const std::string& json, const schemajit::Serializer& serializer) {
+  auto c = std::make_shared<Case>(serializer);
+  std::string error, out;
+  if (!sj::parse_json(json, c->dom, error)) {
+    std::fprintf(stderr, "%s: data does not parse: %s\n", prefix.c_str(), error.c_str());
+    return false;
+  }
+  if (auto st = c->serializer.serialize(c->dom, out); !st) {
+    std::fprintf(stderr, "%s: %s\n", prefix.c_str(), st.error().message.c_str());
+    return false;
+  }
+  benchmark::RegisterBenchmark((prefix + "/native").c_str(), [c](benchmark::State& s) { run_native(s, c->dom); });
+  benchmark::RegisterBenchmark((prefix + "/schemajit").c_str(),
+                               [c](benchmark::State& s) { run_schemajit(s, c->serializer, c->dom); });
+  register_peers(prefix, json);
+  return true;
+}
+
+void register_peers([[maybe_unused]] const std::string& prefix, [[maybe_unused]] const std::string& json) {
+#if SJ_HAVE_SIMDJSON
+  {
+    struct Parsed {
+      simdjson::dom::parser parser;  // owns the element's storage
+      simdjson::dom::element root;
+    };
+    auto p = std::make_shared<Parsed>();
+    if (p->parser.parse(simdjson::padded_string(json)).get(p->root) == simdjson::SUCCESS)
+      register_peer(prefix + "/simdjson", p, [](const Parsed& d) { return simdjson::to_string(d.root); });
+  }
+#endif
+#if SJ_HAVE_BOOST_JSON
+  {
+    boost::json::error_code ec;
+    auto v = std::make_shared<boost::json::value>(boost::json::parse(json, ec));
+    if (!ec) register_peer(prefix + "/boost_json", v, [](const boost::json::value& d) { return boost::json::serialize(d); });
+  }
+#endif
+#if SJ_HAVE_NLOHMANN
+  {
+    auto j = std::make_shared<nlohmann::json>(nlohmann::json::parse(json, nullptr, false));
+    if (!j->is_discarded()) register_peer(prefix + "/nlohmann", j, [](const nlohmann::json& d) { return d.dump(); });
+  }
+#endif
+}
+
+}  // namespace sj::bench
