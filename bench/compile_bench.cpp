@@ -5,6 +5,8 @@
 // same schemas ("levels/<schema>/O<n>", against "levels/<schema>/native").
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -24,7 +26,7 @@ std::vector<sj::bench::BenchCase> startup_schemas() {
 }
 
 std::string with_level(const std::string& options, int level) {
-  std::string opt = "\"optLevel\":" + std::to_string(level);
+  std::string opt = "\"tierUp\":false,\"optLevel\":" + std::to_string(level);
   if (options.empty() || options == "{}") return "{" + opt + "}";
   return "{" + opt + "," + options.substr(1);
 }
@@ -50,8 +52,66 @@ void first_compile(benchmark::State& state) {
 }
 BENCHMARK(first_compile)->Name("compile/default/fresh_engine")->Unit(benchmark::kMillisecond);
 
+// Tier-up under steady load, one serializer: compile (level 0) and first call, then calls
+// back to back in 10 ms windows for 1.5 s. Counters: first_call_ms (compile + first call),
+// level0_ns and level1_ns per call (of serializers pinned to those levels, measured first),
+// and ms_to_level1: from the start of compiling to the first window within 5% of level 1.
+double ns_per_call(const schemajit::Serializer& ser, const rapidjson::Value& dom, double window_ms, std::string& out) {
+  using Clock = std::chrono::steady_clock;
+  auto t0 = Clock::now();
+  size_t calls = 0;
+  std::chrono::duration<double, std::milli> elapsed{};
+  do {
+    out.clear();
+    (void)ser.serialize(dom, out);
+    ++calls;
+    elapsed = Clock::now() - t0;
+  } while (elapsed.count() < window_ms);
+  return elapsed.count() * 1e6 / static_cast<double>(calls);
+}
+
+void tier_up(benchmark::State& state, const sj::bench::BenchCase& c) {
+  using Clock = std::chrono::steady_clock;
+  rapidjson::Document dom;
+  std::string error, out;
+  sj::parse_json(c.input, dom, error);
+  schemajit::Engine engine;
+  auto pinned = [&](int level) {
+    auto ser = engine.compile(c.schema, with_level(c.options, level));
+    std::vector<double> windows;
+    for (int i = 0; i < 9; ++i) windows.push_back(ns_per_call(*ser, dom, 20, out));
+    std::sort(windows.begin(), windows.end());
+    return windows[windows.size() / 2];
+  };
+  double level0 = pinned(0), level1 = pinned(1);
+  double first_call_ms = 0, to_level1_ms = -1;
+  for (auto _ : state) {
+    auto t0 = Clock::now();
+    auto ser = engine.compile(c.schema, c.options);
+    out.clear();
+    (void)ser->serialize(dom, out);
+    first_call_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    to_level1_ms = -1;
+    for (;;) {
+      double ns = ns_per_call(*ser, dom, 10, out);
+      double at = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+      if (ns <= level1 * 1.05) {
+        to_level1_ms = at;
+        break;
+      }
+      if (at > 1500) break;
+    }
+    engine.wait_for_tier_up();
+  }
+  state.counters["first_call_ms"] = first_call_ms;
+  state.counters["level0_ns"] = level0;
+  state.counters["level1_ns"] = level1;
+  state.counters["ms_to_level1"] = to_level1_ms;
+}
+
 const bool registered = [] {
   for (const auto& c : startup_schemas()) {
+    benchmark::RegisterBenchmark(("tier_up/" + c.name).c_str(), tier_up, c)->Iterations(1)->Unit(benchmark::kMillisecond);
     for (int level = 0; level <= 3; ++level)
       benchmark::RegisterBenchmark(("compile/" + c.name + "/O" + std::to_string(level)).c_str(), compile_latency, c, level)
           ->Unit(benchmark::kMillisecond);

@@ -31,6 +31,7 @@ void BM_Schemajit(benchmark::State& state) {
   schemajit::Engine engine;
   schemajit::Options options;
   options.opt_level = static_cast<int>(state.range(0));
+  options.tier_up = false;
   auto ser = engine.compile(sj::tools::kDefaultSchema, options);
   sj::bench::run_schemajit(state, *ser, fixture().doc);
 }

@@ -1,7 +1,12 @@
 // The public API: schema text → SchemaDoc → IR → machine code, and the serialize call.
 #include "engine/schemajit.h"
 
+#include <atomic>
+#include <thread>
+
 #include "engine/jit.h"
+#include "engine/object_cache.h"
+#include "engine/tier_up.h"
 #include "ir/error.h"
 #include "ir/lower.h"
 #include "ir/printer.h"
@@ -14,6 +19,54 @@ namespace schemajit {
 struct Engine::Impl {
   detail::Jit jit;
   bool layout_ok = sj::dom::layout_self_check();
+  std::atomic<uint64_t> hits{0}, misses{0}, stores{0}, tier_ups{0};
+  std::shared_ptr<detail::TierUpQueue> tier_up = std::make_shared<detail::TierUpQueue>();
+  // A caller may briefly hold the queue while this Engine goes: stop its jobs before `jit` dies.
+  ~Impl() { tier_up->shutdown(); }
+
+  // Lowers and compiles at `level`; with a key, the object is also stored in the cache.
+  std::shared_ptr<detail::CompiledCode> build(std::string_view schema, const Options& options, int level,
+                                             const std::optional<std::string>& key, int* final_level) {
+    sj::SchemaDoc doc(schema, options);
+    sj::ir::Module module = sj::ir::lower(doc, options);
+    *final_level = module.effective_opt_level();
+    module.options.opt_level = std::min(level, *final_level);
+    detail::CachedCode cached;
+    auto code = jit.compile(module, key ? &cached : nullptr);
+    if (key && !cached.object.empty()) {
+      cached.final_level = *final_level;
+      detail::ObjectCache(options.cache_dir).store(*key, cached);
+      ++stores;
+    }
+    return code;
+  }
+
+  // Arms `code` (built below final_level) to be rebuilt at final_level after kTierUpCalls
+  // calls, on this Engine's worker.
+  void arm_tier_up(const std::shared_ptr<detail::CompiledCode>& code, std::string_view schema, const Options& options,
+                   const std::optional<std::string>& key) {
+    code->calls_until_tier_up.store(detail::kTierUpCalls, std::memory_order_relaxed);
+    std::weak_ptr<detail::CompiledCode> weak = code;
+    std::weak_ptr<detail::TierUpQueue> queue = tier_up;
+    code->request_tier_up = [this, weak, queue, schema = std::string(schema), options, key] {
+      auto q = queue.lock();
+      if (!q) return;
+      // Runs on the worker, which ~Impl stops before `this` goes.
+      q->push([this, weak, schema, options, key] {
+        auto target = weak.lock();
+        if (!target) return;
+        try {
+          int final_level;
+          auto better = build(schema, options, options.opt_level, key, &final_level);
+          target->upgraded = better;
+          target->active.store(better.get(), std::memory_order_release);
+          ++tier_ups;
+        } catch (const sj::CompileError&) {
+          // Compiled once already, so only LLVM can fail here: keep the running code.
+        }
+      });
+    };
+  }
 };
 
 Engine::Engine() : impl_(std::make_shared<Impl>()) {}
@@ -36,13 +89,54 @@ Result<Options> Engine::parse_options(std::string_view options_json) {
 Result<Serializer> Engine::compile(std::string_view schema_json, const Options& options) {
   if (!impl_->layout_ok)
     return Error{"this build of RapidJSON lays out rapidjson::Value differently from runtime/dom_layout.h", ""};
+  std::optional<std::string> key;
+  if (!options.cache_dir.empty()) key = detail::ObjectCache::key(schema_json, options);
+  bool tiered = options.tier_up && options.opt_level > 0;
+  if (key) {
+    if (auto cached = detail::ObjectCache(options.cache_dir).load(*key)) {
+      try {
+        auto code = impl_->jit.load(*cached);
+        ++impl_->hits;
+        if (tiered && cached->opt_level < cached->final_level) impl_->arm_tier_up(code, schema_json, options, key);
+        return Serializer(std::move(code));
+      } catch (const sj::CompileError&) {
+        // LLVM refused the object: compile afresh, and the store replaces the file.
+      }
+    }
+    ++impl_->misses;
+  }
   try {
-    sj::SchemaDoc doc(schema_json, options);
-    sj::ir::Module module = sj::ir::lower(doc, options);
-    return Serializer(impl_->jit.compile(module));
+    int final_level;
+    auto code = impl_->build(schema_json, options, tiered ? 0 : options.opt_level, key, &final_level);
+    if (tiered && final_level > 0) impl_->arm_tier_up(code, schema_json, options, key);
+    return Serializer(std::move(code));
   } catch (const sj::CompileError& e) {
     return Error{e.message, e.pointer};
   }
+}
+
+std::vector<Result<Serializer>> Engine::compile_all(const std::vector<CompileRequest>& requests, unsigned threads) {
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<size_t>(threads, requests.size()));
+  std::vector<std::optional<Result<Serializer>>> slots(requests.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next++) < requests.size();) slots[i].emplace(compile(requests[i].schema, requests[i].options));
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();  // the calling thread is one of the workers
+  for (auto& t : pool) t.join();
+  std::vector<Result<Serializer>> results;
+  results.reserve(requests.size());
+  for (auto& slot : slots) results.push_back(std::move(*slot));
+  return results;
+}
+
+void Engine::wait_for_tier_up() { impl_->tier_up->drain(); }
+
+EngineStats Engine::stats() const {
+  return {impl_->hits.load(), impl_->misses.load(), impl_->stores.load(), impl_->tier_ups.load()};
 }
 
 Result<Serializer> Engine::compile(std::string_view schema_json, std::string_view options_json) {
@@ -70,12 +164,16 @@ Serializer& Serializer::operator=(const Serializer& other) = default;
 Serializer::~Serializer() = default;
 
 Status Serializer::serialize(const rapidjson::Value& value, std::string& out) const {
+  const detail::CompiledCode* code = code_->active.load(std::memory_order_acquire);
+  if (code == code_.get() && code_->calls_until_tier_up.load(std::memory_order_relaxed) > 0 &&
+      code_->calls_until_tier_up.fetch_sub(1, std::memory_order_relaxed) == 1)
+    code_->request_tier_up();
   SjCtx ctx;
   sj::rt::CallState state;
-  sj::rt::begin_call(ctx, state, out, code_->max_data_depth, static_cast<size_t>(code_->max_output_bytes));
-  ctx.patterns = code_->pattern_table.data();
-  ctx.constants = code_->constant_table.data();
-  bool ok = code_->entry(&ctx, &value) == 0;
+  sj::rt::begin_call(ctx, state, out, code->max_data_depth, static_cast<size_t>(code->max_output_bytes));
+  ctx.patterns = code->pattern_table.data();
+  ctx.constants = code->constant_table.data();
+  bool ok = code->entry(&ctx, &value) == 0;
   ok = sj::rt::end_call(ctx, state, ok);
   if (!ok) return Status(Error{std::move(state.message), std::move(state.path)});
   return {};

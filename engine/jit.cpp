@@ -1,13 +1,15 @@
 // The ORC LLJIT behind an Engine: one LLJIT per optimisation level in use (the code
 // generator's level is fixed per LLJIT), runtime functions bound by address, an IR transform
-// running the new pass manager, and a ResourceTracker per compiled schema so machine code is
-// freed when its last Serializer goes.
+// running the new pass manager, and a JITDylib per compiled schema: every schema's entry
+// point has the same name (so a cached object loads into any process), and removing the
+// JITDylib frees the machine code when its last Serializer goes.
 #include "engine/jit.h"
 
 #include <atomic>
 #include <map>
 #include <mutex>
 
+#include <llvm/ExecutionEngine/ObjectCache.h>
 #include <llvm/ExecutionEngine/Orc/CompileUtils.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
@@ -98,9 +100,35 @@ orc::SymbolMap runtime_symbols(orc::ExecutionSession& es, const llvm::DataLayout
   return map;
 }
 
+constexpr const char* kEntry = "sj_entry";
+constexpr const char* kCaptureTag = ":capture";
+
+// Hands the object cache a copy of the object file of each module whose identifier ends in
+// kCaptureTag. Never answers getObject: hits are linked by Jit::load without building IR.
+class ObjectCapture : public llvm::ObjectCache {
+ public:
+  void notifyObjectCompiled(const llvm::Module* m, llvm::MemoryBufferRef object) override {
+    llvm::StringRef id = m->getModuleIdentifier();
+    if (!id.ends_with(kCaptureTag)) return;
+    std::lock_guard<std::mutex> lock(mutex_);
+    objects_[id.str()] = object.getBuffer().str();
+  }
+  std::unique_ptr<llvm::MemoryBuffer> getObject(const llvm::Module*) override { return nullptr; }
+  std::string take(const std::string& id) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto node = objects_.extract(id);
+    return node ? std::move(node.mapped()) : std::string();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::string> objects_;
+};
+
 }  // namespace
 
 struct Jit::Impl {
+  ObjectCapture capture;  // outlives the LLJITs whose compilers point at it
   std::mutex mutex;  // guards `jits` (creation only; LLJIT itself is thread-safe)
   std::map<int, std::unique_ptr<orc::LLJIT>> jits;
   std::atomic<uint64_t> next_id{0};
@@ -112,9 +140,9 @@ struct Jit::Impl {
     auto jit = take(orc::LLJITBuilder()
                         .setJITTargetMachineBuilder(host_builder(level))
                         // A fresh TargetMachine per compile, so that threads may compile at once.
-                        .setCompileFunctionCreator([](orc::JITTargetMachineBuilder jtmb)
+                        .setCompileFunctionCreator([this](orc::JITTargetMachineBuilder jtmb)
                                                        -> llvm::Expected<std::unique_ptr<orc::IRCompileLayer::IRCompiler>> {
-                          return std::make_unique<orc::ConcurrentIRCompiler>(std::move(jtmb));
+                          return std::make_unique<orc::ConcurrentIRCompiler>(std::move(jtmb), &capture);
                         })
                         .create());
     auto& jd = jit->getMainJITDylib();
@@ -143,34 +171,91 @@ Jit::Jit() : impl_(std::make_shared<Impl>()) {
 
 Jit::~Jit() = default;
 
-std::shared_ptr<CompiledCode> Jit::compile(const sj::ir::Module& module) {
-  int level = module.effective_opt_level();
-  orc::LLJIT& jit = impl_->jit_for(level);
-  std::string name = "sj_entry_" + std::to_string(impl_->next_id++);
-  auto context = std::make_unique<llvm::LLVMContext>();
-  auto llmod = generate(module, *context, name);
-  llmod->setDataLayout(jit.getDataLayout());
-  auto tracker = jit.getMainJITDylib().createResourceTracker();
-  if (auto err = jit.addIRModule(tracker, orc::ThreadSafeModule(std::move(llmod), std::move(context))))
-    fail(std::move(err));
-  auto addr = take(jit.lookup(name));
+namespace {
+
+// A JITDylib of its own for one schema, resolving runtime symbols through the LLJIT's main one.
+orc::JITDylib& new_dylib(orc::LLJIT& jit, uint64_t id) {
+  auto& jd = jit.getExecutionSession().createBareJITDylib("sj_" + std::to_string(id));
+  jd.addToLinkOrder(jit.getMainJITDylib());
+  return jd;
+}
+
+// Everything beside the entry point: limits, regexes and constants the code reads through
+// SjCtx, and the keepalive that removes the JITDylib (and with it the machine code) when the
+// last Serializer goes; holding impl keeps the LLJIT alive as long as the code is.
+std::shared_ptr<CompiledCode> finish(std::shared_ptr<void> impl, orc::LLJIT& jit, orc::JITDylib& jd, int32_t max_data_depth,
+                                     int64_t max_output_bytes, std::vector<std::shared_ptr<const sj::rt::Pattern>> patterns,
+                                     const std::vector<std::string>& constants) {
   auto code = std::make_shared<CompiledCode>();
-  code->entry = addr.toPtr<EntryFn>();
-  code->max_data_depth = module.options.max_data_depth;
-  code->max_output_bytes = module.options.max_output_bytes;
-  code->patterns = module.patterns;
+  code->keepalive = std::shared_ptr<void>(nullptr, [impl, &jit, &jd](void*) {
+    llvm::consumeError(jit.getExecutionSession().removeJITDylib(jd));
+  });
+  code->entry = take(jit.lookup(jd, kEntry)).toPtr<EntryFn>();
+  code->max_data_depth = max_data_depth;
+  code->max_output_bytes = max_output_bytes;
+  code->patterns = std::move(patterns);
   for (const auto& p : code->patterns) code->pattern_table.push_back(p.get());
-  for (const auto& text : module.constants) {
+  for (const auto& text : constants) {
     auto doc = std::make_unique<rapidjson::Document>();
     std::string error;
     sj::parse_json(text, *doc, error);  // written by the lowering: always valid
     code->constant_table.push_back(doc.get());
     code->constants.push_back(std::move(doc));
   }
-  // The tracker frees the code; holding impl_ keeps the LLJIT alive as long as the code is.
-  std::shared_ptr<Impl> owner = impl_;
-  code->keepalive = std::shared_ptr<void>(nullptr, [owner, tracker](void*) { llvm::consumeError(tracker->remove()); });
   return code;
+}
+
+}  // namespace
+
+std::shared_ptr<CompiledCode> Jit::compile(const sj::ir::Module& module, CachedCode* cached) {
+  int level = module.effective_opt_level();
+  orc::LLJIT& jit = impl_->jit_for(level);
+  uint64_t n = impl_->next_id++;
+  std::string id = "sj_" + std::to_string(n) + (cached ? kCaptureTag : "");
+  auto context = std::make_unique<llvm::LLVMContext>();
+  auto llmod = generate(module, *context, kEntry);
+  llmod->setModuleIdentifier(id);
+  llmod->setDataLayout(jit.getDataLayout());
+  orc::JITDylib& jd = new_dylib(jit, n);
+  if (auto err = jit.addIRModule(jd, orc::ThreadSafeModule(std::move(llmod), std::move(context)))) {
+    llvm::consumeError(jit.getExecutionSession().removeJITDylib(jd));
+    fail(std::move(err));
+  }
+  std::shared_ptr<CompiledCode> code;
+  try {
+    code = finish(impl_, jit, jd, module.options.max_data_depth, module.options.max_output_bytes, module.patterns,
+                  module.constants);  // its lookup compiles the module
+  } catch (...) {
+    if (cached) impl_->capture.take(id);
+    throw;
+  }
+  if (cached) {
+    cached->opt_level = level;
+    cached->max_data_depth = code->max_data_depth;
+    cached->max_output_bytes = code->max_output_bytes;
+    for (const auto& p : module.patterns) cached->patterns.emplace_back(static_cast<int32_t>(p->dialect()), p->source());
+    cached->constants = module.constants;
+    cached->object = impl_->capture.take(id);
+  }
+  return code;
+}
+
+std::shared_ptr<CompiledCode> Jit::load(const CachedCode& cached) {
+  std::vector<std::shared_ptr<const sj::rt::Pattern>> patterns;
+  for (const auto& [dialect, source] : cached.patterns) {
+    std::string error;
+    auto p = sj::rt::Pattern::compile(source, error, static_cast<sj::rt::Pattern::Dialect>(dialect));
+    if (!p) throw sj::CompileError("cached regex does not compile: " + error, "");
+    patterns.push_back(std::move(p));
+  }
+  orc::LLJIT& jit = impl_->jit_for(cached.opt_level);
+  orc::JITDylib& jd = new_dylib(jit, impl_->next_id++);
+  auto buffer = llvm::MemoryBuffer::getMemBufferCopy(cached.object, "schemajit-cache");
+  if (auto err = jit.addObjectFile(jd, std::move(buffer))) {
+    llvm::consumeError(jit.getExecutionSession().removeJITDylib(jd));
+    fail(std::move(err));
+  }
+  return finish(impl_, jit, jd, cached.max_data_depth, cached.max_output_bytes, std::move(patterns), cached.constants);
 }
 
 std::string Jit::dump(const sj::ir::Module& module, DumpKind kind) {

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <rapidjson/document.h>
 
@@ -80,6 +81,22 @@ class Serializer {
 
 enum class DumpKind { IR, LLVM, Asm };
 
+// One schema of a batch (Engine::compile_all): its text and fast-json-stringify's options as
+// JSON text ("" for none). The texts must live until compile_all returns.
+struct CompileRequest {
+  std::string_view schema;
+  std::string_view options;
+};
+
+// What an Engine did since it was created: the object cache's answers (option "cacheDir")
+// and the tier-up recompiles it published (option "tierUp").
+struct EngineStats {
+  uint64_t hits = 0;      // linked from a cache file, no IR built
+  uint64_t misses = 0;    // compiled (the file was absent, damaged or made for another key)
+  uint64_t stores = 0;    // cache files written
+  uint64_t tier_ups = 0;  // serializers switched to code recompiled at their final level
+};
+
 class Engine {
  public:
   Engine();
@@ -93,6 +110,13 @@ class Engine {
   // "schema": external schemas) plus schemajit's (optLevel, cutoffs, maxDataDepth,
   // maxOutputBytes).
   Result<Serializer> compile(std::string_view schema_json, std::string_view options_json);
+  // Compiles every request on `threads` threads (0: one per hardware thread), each as
+  // compile(schema, options) would; results in the requests' order.
+  std::vector<Result<Serializer>> compile_all(const std::vector<CompileRequest>& requests, unsigned threads = 0);
+  EngineStats stats() const;
+  // Blocks until the queued tier-up recompiles (option "tierUp") have finished: for tests,
+  // benchmarks, and a server that wants full speed before it takes traffic.
+  void wait_for_tier_up();
   // schemajit-dump's text: the IR, the optimised LLVM IR, or the machine code.
   Result<std::string> dump(std::string_view schema_json, std::string_view options_json, DumpKind kind);
 

@@ -1,5 +1,6 @@
 #include "ir/options.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -147,6 +148,12 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
     } else if (key == "cutoffsFile") {
       if (!v.IsString()) throw CompileError("cutoffsFile must be a path", "/cutoffsFile");
       o.cutoffs = load_cutoffs(v.GetString());
+    } else if (key == "tierUp") {
+      if (!v.IsBool()) throw CompileError("tierUp must be true or false", "/tierUp");
+      o.tier_up = v.GetBool();
+    } else if (key == "cacheDir") {
+      if (!v.IsString()) throw CompileError("cacheDir must be a path", "/cacheDir");
+      o.cache_dir = v.GetString();
     } else if (key == "compileValidators") {
       o.compile_validators = rt::to_boolean(v);
     } else if (key == "ajv" && v.IsObject()) {
@@ -159,6 +166,72 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
     // printed.
   }
   return o;
+}
+
+namespace {
+
+// A JSON value as unambiguous text: a type letter, then lengths before strings so that no
+// two values write the same text. Recursive, so bounded by depth.
+bool write_value(const rapidjson::Value& v, std::string& out, int depth) {
+  if (depth > 1000) return false;
+  auto str = [&](const char* s, size_t n) {
+    out += std::to_string(n);
+    out += ':';
+    out.append(s, n);
+  };
+  switch (v.GetType()) {
+    case rapidjson::kNullType: out += 'n'; break;
+    case rapidjson::kFalseType: out += 'f'; break;
+    case rapidjson::kTrueType: out += 't'; break;
+    case rapidjson::kStringType: out += 's'; str(v.GetString(), v.GetStringLength()); break;
+    case rapidjson::kNumberType:
+      if (v.IsUint64()) out += 'u' + std::to_string(v.GetUint64());
+      else if (v.IsInt64()) out += 'i' + std::to_string(v.GetInt64());
+      else {
+        char buf[32];
+        auto r = std::to_chars(buf, buf + sizeof buf, v.GetDouble());
+        out += 'd';
+        out.append(buf, r.ptr);
+      }
+      out += ';';
+      break;
+    case rapidjson::kArrayType:
+      out += '[';
+      for (const auto& e : v.GetArray())
+        if (!write_value(e, out, depth + 1)) return false;
+      out += ']';
+      break;
+    case rapidjson::kObjectType:
+      out += '{';
+      for (const auto& m : v.GetObject()) {
+        str(m.name.GetString(), m.name.GetStringLength());
+        if (!write_value(m.value, out, depth + 1)) return false;
+      }
+      out += '}';
+      break;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool cache_fingerprint(const Options& o, std::string& out) {
+  auto num = [&](const char* name, int64_t v) { out += std::string(name) + '=' + std::to_string(v) + ';'; };
+  num("rounding", static_cast<int64_t>(o.rounding));
+  num("largeArraySize", o.large_array_size);
+  num("largeArrayMechanism", static_cast<int64_t>(o.large_array_mechanism));
+  num("maxDepth", o.max_depth);
+  num("maxDataDepth", o.max_data_depth);
+  num("maxOutputBytes", o.max_output_bytes);
+  num("maxSchemaNodes", o.max_schema_nodes);
+  num("optLevel", o.opt_level);
+  num("cutoffs.string", o.cutoffs.string_array);
+  num("cutoffs.number", o.cutoffs.number_array);
+  num("cutoffs.integer", o.cutoffs.integer_array);
+  num("compileValidators", o.compile_validators);
+  num("ajv.strictSchema", o.ajv_strict_schema);
+  out += "schema=";
+  return o.external_schemas ? write_value(*o.external_schemas, out, 0) : (out += '-', true);
 }
 
 }  // namespace sj

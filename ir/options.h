@@ -50,15 +50,27 @@ struct Options {
   // generator) runs as fast as O2 on the default schema at ~60% of O2's compile time; 0
   // compiles ~13x faster and runs ~1.3x slower (README, "Figures").
   int opt_level = 1;
+  // "tierUp": with opt_level above 0, compile at level 0 first (~10x faster to compile) and
+  // recompile at opt_level on a background thread after 100 calls (engine/tier_up.h).
+  bool tier_up = true;
   Cutoffs cutoffs = Cutoffs::defaults();
   // fjs's "schema" option: external schemas by key (an object, or an array keyed by index).
   std::shared_ptr<const rapidjson::Value> external_schemas;
   bool compile_validators = false;  // fjs's compileValidators: validator errors at build time
   bool ajv_strict_schema = false;   // ajv: {strictSchema: true}
+  // "cacheDir": where compiled objects are kept between runs (engine/object_cache.h); empty:
+  // no cache. Not part of what is compiled, so not part of the cache key.
+  std::string cache_dir;
 };
 
+// Every option that can change the generated code, as text for the object cache's key
+// (cache_dir and options that do not change the bytes left out). Returns false when the
+// options cannot be written down (external schemas nested beyond any schema's depth limit):
+// such a compile is not cached.
+bool cache_fingerprint(const Options& o, std::string& out);
+
 // Reads fast-json-stringify's options object ({"rounding": "floor", ...}) plus schemajit's
-// ("optLevel", "cutoffs": {"string": N, ...}, "cutoffsFile": path, "maxDataDepth", "maxOutputBytes", "maxSchemaNodes"). Throws CompileError with fjs's
+// ("optLevel", "cutoffs": {"string": N, ...}, "cutoffsFile": path, "maxDataDepth", "maxOutputBytes", "maxSchemaNodes", "cacheDir", "tierUp"). Throws CompileError with fjs's
 // texts for invalid values.
 // `json` lives in `owner`, which external_schemas keeps alive (no deep copy: a copy would
 // recurse through a hostile, deeply nested schema).

@@ -59,6 +59,7 @@ std::shared_ptr<const Pattern> Pattern::compile(const std::string& source, std::
   pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);  // without a JIT, matching is interpreted
   std::shared_ptr<Pattern> p(new Pattern());
   p->source_ = source;
+  p->dialect_ = dialect;
   p->code_ = re;
   return p;
 }

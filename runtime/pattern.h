@@ -25,11 +25,13 @@ class Pattern {
   bool search(const char* s, size_t n) const;
 
   const std::string& source() const { return source_; }
+  Dialect dialect() const { return dialect_; }
   ~Pattern();
 
  private:
   Pattern() = default;
   std::string source_;
+  Dialect dialect_ = Dialect::Fjs;
   void* code_ = nullptr;  // pcre2_code_8*
 };
 

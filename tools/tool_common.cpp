@@ -81,7 +81,10 @@ CaseOutcome run_case(schemajit::Engine& engine, const std::string& line, const C
   rapidjson::Document options;
   options.SetObject();
   if (c.HasMember("options") && c["options"].IsObject()) options.CopyFrom(c["options"], options.GetAllocator());
-  if (check.opt_level >= 0) options.AddMember("optLevel", check.opt_level, options.GetAllocator());
+  if (check.opt_level >= 0) {  // exactly this level's code, from the first call on
+    options.AddMember("optLevel", check.opt_level, options.GetAllocator());
+    options.AddMember("tierUp", false, options.GetAllocator());
+  }
 
   const char* kind = c.HasMember("expected") ? "expected" : c.HasMember("error") ? "error" : "build_error";
   std::string want = c.HasMember(kind) && c[kind].IsString() ? c[kind].GetString() : "";

@@ -1,0 +1,126 @@
+// Batch compile: the 1,000 schemas gen.js made for seeds 3101 and 3102
+// (tests/conformance/random-seed310[12]-part*.jsonl), compiled with Engine::compile_all on
+// every core of this machine by a fresh Engine per iteration:
+//   batch/cold        no cache: lowering, LLVM IR, optimisation and code generation for each
+//   batch/cold_store  the same, writing each object to an empty cache directory
+//   batch/warm        every schema a hit in that directory: the objects are linked, no IR built
+// Counters: ms_per_schema, and rss_kb_per_schema, the resident memory the 1,000 live
+// serializers (code, tables, JIT bookkeeping) add to the process.
+#include <benchmark/benchmark.h>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include "bench/cases.h"
+#include "engine/schemajit.h"
+#include "ir/json_access.h"
+#include "ir/schema_doc.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Batch {
+  std::vector<std::string> schemas, options, cached_options;
+  std::string cache_dir;
+};
+
+std::string stringify(const rapidjson::Value& v) {
+  rapidjson::StringBuffer sb;
+  rapidjson::Writer<rapidjson::StringBuffer> w(sb);
+  v.Accept(w);
+  return sb.GetString();
+}
+
+const Batch& batch() {
+  static const Batch b = [] {
+    Batch b;
+    b.cache_dir = (fs::temp_directory_path() / ("sj-bench-cache-" + std::to_string(::getpid()))).string();
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(SJ_SOURCE_DIR "/tests/conformance")) {
+      std::string name = e.path().filename().string();
+      if (name.rfind("random-seed3101-", 0) == 0 || name.rfind("random-seed3102-", 0) == 0) files.push_back(e.path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) {
+      std::istringstream lines(sj::bench::slurp(f.string()));
+      for (std::string line; std::getline(lines, line);) {
+        rapidjson::Document c;
+        std::string error;
+        if (!sj::parse_json(line, c, error) || !sj::member(c, "schema")) continue;
+        const rapidjson::Value* options = sj::member(c, "options");
+        std::string opts = options && options->IsObject() && options->MemberCount() ? stringify(*options) : "{}";
+        b.schemas.push_back(stringify(*sj::member(c, "schema")));
+        b.cached_options.push_back("{\"cacheDir\":\"" + b.cache_dir + "\"" + (opts == "{}" ? "}" : "," + opts.substr(1)));
+        b.options.push_back(std::move(opts));
+      }
+    }
+    return b;
+  }();
+  return b;
+}
+
+long resident_kb() {
+  std::ifstream statm("/proc/self/statm");
+  long size = 0, resident = 0;
+  statm >> size >> resident;
+  return resident * (::sysconf(_SC_PAGESIZE) / 1024);
+}
+
+enum class Mode { Cold, ColdStore, Warm };
+
+void run(benchmark::State& state, Mode mode) {
+  const Batch& b = batch();
+  if (b.schemas.empty()) {
+    state.SkipWithError("tests/conformance/random-seed310[12]-*.jsonl not found");
+    return;
+  }
+  const auto& options = mode == Mode::Cold ? b.options : b.cached_options;
+  std::vector<schemajit::CompileRequest> requests;
+  for (size_t i = 0; i < b.schemas.size(); ++i) requests.push_back({b.schemas[i], options[i]});
+  if (mode == Mode::Warm) {  // fill the cache once, outside the timing
+    fs::remove_all(b.cache_dir);
+    schemajit::Engine engine;
+    (void)engine.compile_all(requests);
+  }
+  long rss = 0;
+  size_t compiled = 0;
+  double ms = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    if (mode == Mode::ColdStore) fs::remove_all(b.cache_dir);
+    state.ResumeTiming();
+    auto t0 = std::chrono::steady_clock::now();
+    schemajit::Engine engine;
+    long before = resident_kb();
+    auto results = engine.compile_all(requests);
+    rss = resident_kb() - before;
+    ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    compiled = 0;
+    for (const auto& r : results) compiled += r.ok();
+    benchmark::DoNotOptimize(results);
+    state.PauseTiming();
+    results.clear();  // freeing 1,000 serializers is not part of compiling them
+    state.ResumeTiming();
+  }
+  if (mode != Mode::Cold) fs::remove_all(b.cache_dir);
+  state.counters["schemas"] = static_cast<double>(requests.size());
+  state.counters["compiled"] = static_cast<double>(compiled);
+  state.counters["ms_per_schema"] = ms / static_cast<double>(state.iterations()) / static_cast<double>(requests.size());
+  state.counters["rss_kb_per_schema"] = static_cast<double>(rss) / static_cast<double>(compiled ? compiled : 1);
+}
+
+BENCHMARK_CAPTURE(run, cold, Mode::Cold)->Name("batch/cold")->Iterations(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(run, cold_store, Mode::ColdStore)->Name("batch/cold_store")->Iterations(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(run, warm, Mode::Warm)->Name("batch/warm")->Iterations(3)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace

@@ -1,0 +1,178 @@
+#include "engine/object_cache.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include <llvm/ADT/StringMap.h>
+#include <llvm/Config/llvm-config.h>
+#include <llvm/Support/SHA256.h>
+#include <llvm/TargetParser/Host.h>
+
+#include "engine_build_id.h"
+
+namespace schemajit::detail {
+namespace {
+
+// Bumped when the file layout changes.
+constexpr char kMagic[8] = {'S', 'J', 'O', 'B', 'J', '0', '0', '2'};
+constexpr size_t kKeyChars = 64, kSumBytes = 32;
+
+std::string hex(const std::array<uint8_t, 32>& bytes) {
+  static const char digits[] = "0123456789abcdef";
+  std::string s;
+  for (uint8_t b : bytes) {
+    s += digits[b >> 4];
+    s += digits[b & 15];
+  }
+  return s;
+}
+
+std::array<uint8_t, 32> sha256(std::string_view a, std::string_view b) {
+  llvm::SHA256 h;
+  h.update(llvm::StringRef(a.data(), a.size()));
+  h.update(llvm::StringRef(b.data(), b.size()));
+  return h.final();
+}
+
+// The host as the code generator sees it: an object built for AVX-512 must not load on a
+// machine without it.
+const std::string& host_description() {
+  static const std::string text = [] {
+    std::string s = "cpu=" + llvm::sys::getHostCPUName().str() + ";features=";
+    llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+    std::vector<std::string> names;
+    for (const auto& f : features) names.push_back((f.second ? "+" : "-") + f.first().str());
+    std::sort(names.begin(), names.end());
+    for (const auto& n : names) s += n + ",";
+    return s;
+  }();
+  return text;
+}
+
+void put_u64(std::string& out, uint64_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
+void put_str(std::string& out, std::string_view s) {
+  put_u64(out, s.size());
+  out.append(s);
+}
+
+// Reads what put_* wrote; every read checks the bytes left, so a damaged file reads as false.
+class Reader {
+ public:
+  explicit Reader(std::string_view data) : rest_(data) {}
+  bool u64(uint64_t& v) {
+    if (rest_.size() < sizeof v) return false;
+    std::memcpy(&v, rest_.data(), sizeof v);
+    rest_.remove_prefix(sizeof v);
+    return true;
+  }
+  bool str(std::string& s) {
+    uint64_t n;
+    if (!u64(n) || n > rest_.size()) return false;
+    s.assign(rest_.data(), n);
+    rest_.remove_prefix(n);
+    return true;
+  }
+  bool done() const { return rest_.empty(); }
+
+ private:
+  std::string_view rest_;
+};
+
+std::string encode(const CachedCode& c) {
+  std::string out;
+  put_u64(out, static_cast<uint64_t>(c.opt_level));
+  put_u64(out, static_cast<uint64_t>(c.final_level));
+  put_u64(out, static_cast<uint64_t>(c.max_data_depth));
+  put_u64(out, static_cast<uint64_t>(c.max_output_bytes));
+  put_u64(out, c.patterns.size());
+  for (const auto& [dialect, source] : c.patterns) {
+    put_u64(out, static_cast<uint64_t>(dialect));
+    put_str(out, source);
+  }
+  put_u64(out, c.constants.size());
+  for (const auto& text : c.constants) put_str(out, text);
+  put_str(out, c.object);
+  return out;
+}
+
+bool decode(std::string_view payload, CachedCode& c) {
+  Reader r(payload);
+  uint64_t level, final_level, depth, max_out, n;
+  if (!r.u64(level) || !r.u64(final_level) || !r.u64(depth) || !r.u64(max_out) || !r.u64(n) || level > 3 ||
+      final_level > 3 || n > payload.size())
+    return false;
+  c.opt_level = static_cast<int>(level);
+  c.final_level = static_cast<int>(final_level);
+  c.max_data_depth = static_cast<int32_t>(depth);
+  c.max_output_bytes = static_cast<int64_t>(max_out);
+  c.patterns.resize(n);
+  for (auto& [dialect, source] : c.patterns) {
+    uint64_t d;
+    if (!r.u64(d) || d > 2 || !r.str(source)) return false;
+    dialect = static_cast<int32_t>(d);
+  }
+  if (!r.u64(n) || n > payload.size()) return false;
+  c.constants.resize(n);
+  for (auto& text : c.constants)
+    if (!r.str(text)) return false;
+  return r.str(c.object) && !c.object.empty() && r.done();
+}
+
+}  // namespace
+
+std::optional<std::string> ObjectCache::key(std::string_view schema, const sj::Options& options) {
+  std::string material = "schemajit " SCHEMAJIT_VERSION " " SCHEMAJIT_SOURCES_SHA256 ";llvm " LLVM_VERSION_STRING ";";
+  material += host_description();
+  if (!sj::cache_fingerprint(options, material)) return std::nullopt;
+  material += ";schema=";
+  return hex(sha256(material, schema));
+}
+
+std::optional<CachedCode> ObjectCache::load(const std::string& key) const {
+  std::ifstream in(path(key), std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string file((std::istreambuf_iterator<char>(in)), {});
+  // magic | key | payload | SHA-256(key, payload)
+  size_t head = sizeof kMagic + kKeyChars;
+  if (file.size() < head + kSumBytes || std::memcmp(file.data(), kMagic, sizeof kMagic) != 0 ||
+      file.compare(sizeof kMagic, kKeyChars, key) != 0)
+    return std::nullopt;
+  std::string_view payload(file.data() + head, file.size() - head - kSumBytes);
+  auto sum = sha256(key, payload);
+  if (std::memcmp(sum.data(), file.data() + file.size() - kSumBytes, kSumBytes) != 0) return std::nullopt;
+  CachedCode code;
+  if (!decode(payload, code)) return std::nullopt;
+  return code;
+}
+
+void ObjectCache::store(const std::string& key, const CachedCode& code) const {
+  std::error_code ec;
+  std::filesystem::create_directories(dir_, ec);
+  std::string payload = encode(code);
+  auto sum = sha256(key, payload);
+  static std::atomic<uint64_t> counter{0};
+  std::string tmp = path(key) + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out.write(kMagic, sizeof kMagic);
+    out.write(key.data(), static_cast<std::streamsize>(key.size()));
+    out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
+    out.write(reinterpret_cast<const char*>(sum.data()), kSumBytes);
+    if (!out.flush()) {
+      out.close();
+      std::remove(tmp.c_str());
+      return;
+    }
+  }
+  if (std::rename(tmp.c_str(), path(key).c_str()) != 0) std::remove(tmp.c_str());
+}
+
+}  // namespace schemajit::detail
