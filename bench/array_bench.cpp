@@ -32,8 +32,9 @@ std::shared_ptr<Prepared> prepare(const sj::tools::Row& row) {
   auto p = std::make_shared<Prepared>();
   p->doc.Parse<rapidjson::kParseFullPrecisionFlag>(row.data.c_str());
   std::string extra = row.options.empty() ? "" : "," + row.options;
-  auto before = engine().compile(row.schema, R"({"cutoffs":{"string":null,"number":null,"integer":null})" + extra + "}");
-  auto after = engine().compile(row.schema, "{" + row.options + "}");
+  // tierUp off: both measure level-1 code from the first iteration on.
+  auto before = engine().compile(row.schema, R"({"tierUp":false,"cutoffs":{"string":null,"number":null,"integer":null})" + extra + "}");
+  auto after = engine().compile(row.schema, R"({"tierUp":false)" + extra + "}");
   if (!before || !after) {
     std::fprintf(stderr, "seed row %s: %s\n", row.name.c_str(), (!before ? before : after).error().message.c_str());
     return nullptr;

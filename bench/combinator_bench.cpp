@@ -43,7 +43,7 @@ const rapidjson::Document& data() {
 
 void run(benchmark::State& state, const char* schema) {
   schemajit::Engine engine;
-  auto ser = engine.compile(schema);
+  auto ser = engine.compile(schema, R"({"tierUp":false})");
   if (!ser) return state.SkipWithError(ser.error().message.c_str());
   sj::bench::run_schemajit(state, *ser, data());
 }

@@ -19,6 +19,7 @@
 #include "ir/schema_doc.h"
 #include "runtime/abi.h"
 #include "runtime/dom_layout.h"
+#include "runtime/member_index.h"
 
 namespace schemajit::detail {
 namespace {
@@ -719,8 +720,10 @@ class Codegen {
 
   // ---- objects ---------------------------------------------------------------------------
   // Pointer to the value of member `name`, or null. Inline: compare the member at the
-  // position the schema predicts (length, then bytes); otherwise the runtime scans.
-  Value* lookup(Value* obj, Value* is_obj, const std::string& name, int predicted) {
+  // position the schema predicts (length, then bytes). Otherwise, for a declared property
+  // (`slot` >= 0) of an indexed object, the first miss indexes all of the object's members at
+  // once and every miss reads its slot; else the runtime scans for this one name.
+  Value* lookup(Value* obj, Value* is_obj, const std::string& name, int predicted, int slot = -1) {
     Value* size = b_.CreateSelect(is_obj, size_of(obj), i64(0));
     BasicBlock* probe = block("probe");
     BasicBlock* scan = block("scan");
@@ -739,13 +742,59 @@ class Codegen {
     Value* direct = at(m, dom::kMemberValueOffset);
     b_.CreateBr(found);
     go(scan);
-    Value* scanned = call("sj_find_member", {obj, bytes(name), i64(name.size())});
+    Value* scanned;
+    if (slot >= 0 && index_) {
+      Value* filled = b_.CreateLoad(b_.getInt1Ty(), index_->filled);
+      only_if(b_.CreateNot(filled), [&] {
+        call("sj_index_members", {obj, index_->table, index_->slots});
+        b_.CreateStore(b_.getTrue(), index_->filled);
+      });
+      scanned = b_.CreateLoad(ptr(), b_.CreateInBoundsGEP(ptr(), index_->slots, i64(static_cast<uint64_t>(slot))));
+    } else {
+      scanned = call("sj_find_member", {obj, bytes(name), i64(name.size())});
+    }
+    BasicBlock* scanned_in = b_.GetInsertBlock();
     b_.CreateBr(found);
     go(found);
     auto* phi = b_.CreatePHI(ptr(), 2, "member");
     phi->addIncoming(direct, hit);
-    phi->addIncoming(scanned, scan);
+    phi->addIncoming(scanned, scanned_in);
     return phi;
+  }
+
+  // The member index of the object being written: slots for its declared properties, whether
+  // they are filled for the current object, and the key table (runtime/member_index.h).
+  struct MemberIndex {
+    Value* slots;
+    Value* filled;
+    llvm::Constant* table;
+  };
+  // Objects with more declared properties scan per miss instead (their slots would take more
+  // than 8 KiB of stack).
+  static constexpr size_t kMaxIndexedFields = 1024;
+
+  // The declared names in an open-addressing table of twice their number or more (a power of
+  // two), placed with the hash the runtime probes with.
+  llvm::Constant* key_table(const std::vector<ir::Field>& fields) {
+    size_t size = 2;
+    while (size < 2 * fields.size()) size *= 2;
+    auto* entry = llvm::StructType::get(ctx_, {ptr(), b_.getInt32Ty(), b_.getInt32Ty()});
+    auto* empty = llvm::ConstantStruct::get(
+        entry, {llvm::ConstantPointerNull::get(b_.getPtrTy()), llvm::ConstantInt::get(b_.getInt32Ty(), -1, true), i32(0)});
+    std::vector<llvm::Constant*> entries(size, empty);
+    for (size_t i = 0; i < fields.size(); ++i) {
+      const std::string& name = fields[i].name;
+      size_t j = sj::rt::key_hash(name.data(), name.size()) & (size - 1);
+      while (entries[j] != empty) j = (j + 1) & (size - 1);
+      entries[j] = llvm::ConstantStruct::get(
+          entry, {bytes(name), i32(static_cast<uint32_t>(name.size())), i32(static_cast<uint32_t>(i))});
+    }
+    auto* arrty = llvm::ArrayType::get(entry, size);
+    auto* tablety = llvm::StructType::get(ctx_, {b_.getInt64Ty(), b_.getInt64Ty(), arrty});
+    return new llvm::GlobalVariable(
+        *mod_, tablety, true, llvm::GlobalValue::PrivateLinkage,
+        llvm::ConstantStruct::get(tablety, {i64(size - 1), i64(fields.size()), llvm::ConstantArray::get(arrty, entries)}),
+        "key_table");
   }
 
   // Whether a comma is due before the next member: known at compile time until the first
@@ -783,7 +832,7 @@ class Codegen {
 
   // One declared member: looked up, then written (or its default, or the required error).
   void emit_field(const ir::Field& f, const ir::Node& n, Value* v, Value* is_obj, Comma& comma) {
-    Value* m = lookup(v, is_obj, f.name, f.predicted_index);
+    Value* m = lookup(v, is_obj, f.name, f.predicted_index, static_cast<int>(&f - n.fields.data()));
     Value* missing = b_.CreateIsNull(m);
     if (f.default_json) {
       // Either way a member is written, so what follows knows whether a comma is due.
@@ -838,7 +887,8 @@ class Codegen {
   void emit_fields_in_parts(const ir::Node& n, Value* v, Comma& comma) {
     make_dynamic(comma);
     flush();
-    auto* fnty = llvm::FunctionType::get(b_.getInt32Ty(), {ptr(), ptr(), ptr()}, false);
+    auto* fnty = llvm::FunctionType::get(b_.getInt32Ty(), {ptr(), ptr(), ptr(), ptr(), ptr()}, false);
+    const MemberIndex* outer_index = index_;
     for (size_t first = 0; first < n.fields.size(); first += kFieldsPerFunction) {
       auto* part = llvm::Function::Create(fnty, llvm::Function::InternalLinkage, "fields", *mod_);
       part->addFnAttr(llvm::Attribute::NoUnwind);
@@ -854,6 +904,8 @@ class Codegen {
       fail_ = block("fail");
       Value* obj = part->getArg(1);
       Comma shared{false, false, part->getArg(2)};
+      MemberIndex part_index{part->getArg(3), part->getArg(4), outer_index ? outer_index->table : nullptr};
+      index_ = outer_index ? &part_index : nullptr;
       Value* is_obj = is_type(obj, dom::kObjectType);
       for (size_t i = first; i < std::min(n.fields.size(), first + kFieldsPerFunction); ++i)
         emit_field(n.fields[i], n, obj, is_obj, shared);
@@ -864,8 +916,10 @@ class Codegen {
       fn_ = outer_fn;
       ctx_arg_ = outer_ctx;
       fail_ = outer_fail;
+      index_ = outer_index;
       go(here);
-      check(b_.CreateCall(part, {ctx_arg_, v, comma.slot}));
+      Value* none = llvm::ConstantPointerNull::get(b_.getPtrTy());
+      check(b_.CreateCall(part, {ctx_arg_, v, comma.slot, index_ ? index_->slots : none, index_ ? index_->filled : none}));
     }
   }
 
@@ -895,11 +949,21 @@ class Codegen {
 
     literal("{");
     Comma comma;
+    // This object's index, for its own fields (nested objects set theirs, then restore this).
+    const MemberIndex* outer_index = index_;
+    MemberIndex index{};
+    index_ = nullptr;
+    if (n.fields.size() >= 2 && n.fields.size() <= kMaxIndexedFields) {
+      index = {entry_alloca(llvm::ArrayType::get(ptr(), n.fields.size())), entry_alloca(b_.getInt1Ty()), key_table(n.fields)};
+      b_.CreateStore(b_.getFalse(), index.filled);
+      index_ = &index;
+    }
     if (n.fields.size() <= kFieldsPerFunction) {
       for (const auto& f : n.fields) emit_field(f, n, v, is_obj, comma);
     } else {
       emit_fields_in_parts(n, v, comma);
     }
+    index_ = outer_index;
     if (n.extras != ir::Extras::Drop || !n.patterns.empty()) emit_extras(n, v, is_obj, comma);
     literal("}");
     flush();
@@ -1136,6 +1200,7 @@ class Codegen {
   Value* ctx_arg_ = nullptr;
   BasicBlock* fail_ = nullptr;
   std::string pending_;
+  const MemberIndex* index_ = nullptr;  // of the object whose fields are being emitted
 };
 
 }  // namespace

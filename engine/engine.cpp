@@ -15,6 +15,21 @@
 #include "runtime/dom_layout.h"
 
 namespace schemajit {
+namespace {
+
+// A small schema with every kind of node, compiled once per process and level before the first
+// tier-up (engine/tier_up.h: it builds the LLVM statics a recompile uses, ahead of exit).
+constexpr const char* kPrimingSchema = R"({"type":"object","required":["s"],"properties":{
+  "s":{"type":"string"},"n":{"type":"number"},"i":{"type":"integer"},"b":{"type":"boolean"},
+  "d":{"type":"string","format":"date-time"},"z":{"type":"null"},"c":{"const":"k"},
+  "a":{"type":"array","items":{"type":"string"}},"an":{"type":"array","items":{"type":"number"}},
+  "ai":{"type":"array","items":{"type":"integer"}},"t":{"type":"array","items":[{"type":"integer"}]},
+  "o":{"type":"object","properties":{"x":{"type":["string","null"]}},"additionalProperties":true},
+  "u":{"anyOf":[{"type":"object","properties":{"k":{"const":"a"}},"required":["k"]},
+                {"type":"integer","minimum":1,"multipleOf":2},{"type":"string","pattern":"^x","minLength":2}]},
+  "r":{"$ref":"#"}},"patternProperties":{"^p":{"type":"number"}}})";
+
+}  // namespace
 
 struct Engine::Impl {
   detail::Jit jit;
@@ -45,6 +60,12 @@ struct Engine::Impl {
   // calls, on this Engine's worker.
   void arm_tier_up(const std::shared_ptr<detail::CompiledCode>& code, std::string_view schema, const Options& options,
                    const std::optional<std::string>& key) {
+    detail::prepare_exit_for_level(options.opt_level, [&] {
+      sj::Options prime = options;
+      prime.cache_dir.clear();
+      int final_level;
+      (void)build(kPrimingSchema, prime, options.opt_level, std::nullopt, &final_level);
+    });
     code->calls_until_tier_up.store(detail::kTierUpCalls, std::memory_order_relaxed);
     std::weak_ptr<detail::CompiledCode> weak = code;
     std::weak_ptr<detail::TierUpQueue> queue = tier_up;
@@ -183,6 +204,7 @@ Status Serializer::serialize_json(std::string_view json, std::string& out) const
   rapidjson::Document doc;
   std::string err;
   if (!sj::parse_json(json, doc, err)) return Status(Error{"input is not valid JSON: " + err, ""});
+  sj::collapse_duplicate_members(doc);  // JSON.parse's object: the last value, the first position
   return serialize(doc, out);
 }
 

@@ -8,7 +8,7 @@
 // features, the schema text and every option that changes the code (cache_fingerprint).
 // File: "<key>.sjo", written to a temporary name and renamed, so readers see a whole file or
 // none. A file that is short, damaged or made for another key is a miss, never a crash: it
-// carries its key and a checksum of its contents, and reading it checks every length.
+// carries its key and a 64-bit checksum of its contents, and reading it checks every length.
 #pragma once
 #include <cstdint>
 #include <optional>

@@ -1,6 +1,49 @@
 #include "engine/tier_up.h"
 
+#include <cstdlib>
+#include <set>
+
 namespace schemajit::detail {
+namespace {
+
+// Every live queue, for the exit handler. Leaked on purpose: it must outlive all statics.
+struct Registry {
+  std::mutex mutex;
+  std::set<TierUpQueue*> queues;
+};
+Registry& registry() {
+  static Registry* r = new Registry;
+  return *r;
+}
+
+void stop_all_queues() {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (TierUpQueue* q : r.queues) q->shutdown();
+}
+
+}  // namespace
+
+void prepare_exit_for_level(int level, const std::function<void()>& prime) {
+  static std::once_flag primed[4];
+  std::call_once(primed[level & 3], [&] {
+    prime();
+    std::atexit(stop_all_queues);
+  });
+}
+
+TierUpQueue::TierUpQueue() {
+  std::lock_guard<std::mutex> lock(registry().mutex);
+  registry().queues.insert(this);
+}
+
+TierUpQueue::~TierUpQueue() {
+  {
+    std::lock_guard<std::mutex> lock(registry().mutex);
+    registry().queues.erase(this);
+  }
+  shutdown();
+}
 
 void TierUpQueue::push(std::function<void()> job) {
   std::lock_guard<std::mutex> lock(mutex_);

@@ -16,10 +16,20 @@ namespace schemajit::detail {
 // few enough that a route under load is at full speed within its first second.
 constexpr int32_t kTierUpCalls = 100;
 
+// Process exit while a worker is inside LLVM: exit() destroys statics in reverse order of
+// construction, including LLVM's lazily built ones, while the worker may still use them (seen
+// as hangs and crashes at exit). So before a process first queues work for a level, it runs
+// `prime` on the calling thread — one compile at that level, which builds those statics — and
+// then registers an exit handler that stops every queue and waits for its running job. Exit
+// handlers run before the statics constructed ahead of their registration are destroyed.
+// (A static that LLVM builds for the first time inside a later job is not covered: priming
+// uses a schema with every kind of node to make that unlikely.)
+void prepare_exit_for_level(int level, const std::function<void()>& prime);
+
 class TierUpQueue {
  public:
-  TierUpQueue() = default;
-  ~TierUpQueue() { shutdown(); }
+  TierUpQueue();
+  ~TierUpQueue();
   TierUpQueue(const TierUpQueue&) = delete;
   TierUpQueue& operator=(const TierUpQueue&) = delete;
 

@@ -47,6 +47,7 @@ enum Type : uint8_t { V, I32, I64, F64, P };
   X(sj_write_generic, sj::abi::I32, sj::abi::P, sj::abi::P)                       \
   X(sj_find_member, sj::abi::P, sj::abi::P, sj::abi::P, sj::abi::I64)             \
   X(sj_member_order, sj::abi::P, sj::abi::P, sj::abi::P)                          \
+  X(sj_index_members, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::P)             \
   X(sj_key_declared, sj::abi::I32, sj::abi::P, sj::abi::I64, sj::abi::P, sj::abi::I64) \
   X(sj_bulk_string_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)     \
   X(sj_bulk_number_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)     \
@@ -84,6 +85,10 @@ SjStatus sj_write_generic(SjCtx* ctx, const SjValue* v);
 // The value of member `key` of obj, or null when obj is not an object or has no such member.
 // With duplicate names the last one wins, as JSON.parse does.
 const SjValue* sj_find_member(const SjValue* obj, const char* key, int64_t len);
+// Fills slots[0..table->count) with the value of each declared property of obj (null when
+// absent or obj is not an object; the last of duplicates, as JSON.parse): table is an
+// sj::rt::KeyTable (runtime/member_index.h).
+void sj_index_members(const SjValue* obj, const void* table, const SjValue** slots);
 // The order in which JavaScript would enumerate obj's members (array-index keys first,
 // duplicates collapsed), as member indices; null when storage order already is that order.
 // The array starts with its length.

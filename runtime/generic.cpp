@@ -9,6 +9,7 @@
 #include "runtime/call_state.h"
 #include "runtime/escape.h"
 #include "runtime/js_value.h"
+#include "runtime/member_index.h"
 
 namespace sj::rt {
 namespace {
@@ -78,6 +79,24 @@ extern "C" const SjValue* sj_find_member(const SjValue* obj, const char* key, in
     if (name_of(*m) == want) return &m->value;
   }
   return nullptr;
+}
+
+extern "C" void sj_index_members(const SjValue* obj, const void* table, const SjValue** slots) {
+  const auto* t = static_cast<const sj::rt::KeyTable*>(table);
+  const sj::rt::KeyEntry* entries = t->entries();
+  for (int64_t i = 0; i < t->count; ++i) slots[i] = nullptr;
+  if (!obj->IsObject()) return;
+  for (auto m = obj->MemberBegin(); m != obj->MemberEnd(); ++m) {
+    std::string_view name = name_of(*m);
+    for (uint64_t j = sj::rt::key_hash(name.data(), name.size());; ++j) {
+      const sj::rt::KeyEntry& e = entries[j & static_cast<uint64_t>(t->mask)];
+      if (e.len < 0) break;  // not declared
+      if (static_cast<size_t>(e.len) == name.size() && std::memcmp(e.name, name.data(), name.size()) == 0) {
+        slots[e.slot] = &m->value;
+        break;
+      }
+    }
+  }
 }
 
 extern "C" const uint32_t* sj_member_order(SjCtx* ctx, const SjValue* obj) {

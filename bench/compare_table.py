@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Merges sj_bench's Google Benchmark JSON with node_bench.js's JSON Lines into one Markdown
+table: per case, ns per call of RapidJSON's Writer, schemajit, the C++ peers that ran,
+fast-json-stringify and JSON.stringify, and schemajit's speed-up over each.
+
+  build/bench/sj_bench --benchmark_filter='^(fjs|documents)/' --benchmark_format=json > cpp.json
+  node bench/node_bench.js --lib /path/with/node_modules > node.jsonl
+  python3 bench/compare_table.py cpp.json node.jsonl
+
+With repetitions, the median of each benchmark is used."""
+import json
+import sys
+
+UNIT = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}
+CPP = ["native", "schemajit", "simdjson", "boost_json", "nlohmann"]
+TITLE = {"native": "RapidJSON", "schemajit": "schemajit", "simdjson": "simdjson", "boost_json": "Boost.JSON",
+         "nlohmann": "nlohmann", "fjs": "fjs (Node)", "json_stringify": "JSON.stringify"}
+
+
+def cpp_rows(path):
+    rows = {}
+    for r in json.load(open(path))["benchmarks"]:
+        if r.get("run_type") == "aggregate" and r.get("aggregate_name") != "median":
+            continue
+        case, who = r.get("run_name", r["name"]).rsplit("/", 1)
+        if who in CPP and (r.get("run_type") == "aggregate" or who not in rows.get(case, {})):
+            rows.setdefault(case, {})[who] = r["real_time"] * UNIT[r.get("time_unit", "ns")]
+    return rows
+
+
+def fmt(ns):
+    return f"{ns / 1e3:,.1f} µs" if ns >= 1e4 else f"{ns:,.0f} ns"
+
+
+def main(cpp_path, node_path):
+    rows = cpp_rows(cpp_path)
+    for line in open(node_path):
+        if line.strip():
+            n = json.loads(line)
+            rows.setdefault(n["name"], {}).update(fjs=n["fjs_ns"], json_stringify=n["json_stringify_ns"])
+    cols = [c for c in CPP + ["fjs", "json_stringify"] if any(c in r for r in rows.values())]
+    print("| case | " + " | ".join(TITLE[c] for c in cols) + " | schemajit vs RapidJSON | vs fjs |")
+    print("|---|" + "---:|" * (len(cols) + 2))
+    for case, r in rows.items():
+        if "schemajit" not in r:
+            continue
+        cells = [fmt(r[c]) if c in r else "" for c in cols]
+        vs = [f"{r[o] / r['schemajit']:.1f}×" if o in r else "" for o in ("native", "fjs")]
+        print(f"| {case} | " + " | ".join(cells + vs) + " |")
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:3])
