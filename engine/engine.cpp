@@ -190,12 +190,11 @@ Status Serializer::serialize(const rapidjson::Value& value, std::string& out) co
       code_->calls_until_tier_up.fetch_sub(1, std::memory_order_relaxed) == 1)
     code_->request_tier_up();
   SjCtx ctx;
-  sj::rt::CallState state;
-  sj::rt::begin_call(ctx, state, out, code->max_data_depth, static_cast<size_t>(code->max_output_bytes));
   ctx.patterns = code->pattern_table.data();
   ctx.constants = code->constant_table.data();
-  bool ok = code->entry(&ctx, &value) == 0;
-  ok = sj::rt::end_call(ctx, state, ok);
+  sj::rt::CallState state;
+  bool ok = sj::rt::run_call(ctx, state, out, code->max_data_depth, static_cast<size_t>(code->max_output_bytes),
+                             code->entry, &value);
   if (!ok) return Status(Error{std::move(state.message), std::move(state.path)});
   return {};
 }

@@ -11,10 +11,11 @@
 #include "engine/schemajit.h"
 #include "ir/ir.h"
 #include "runtime/abi.h"
+#include "runtime/call_state.h"
 
 namespace schemajit::detail {
 
-using EntryFn = SjStatus (*)(SjCtx*, const rapidjson::Value*);
+using EntryFn = sj::rt::EntryFn;
 
 struct CompiledCode {
   EntryFn entry = nullptr;

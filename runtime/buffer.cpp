@@ -1,8 +1,10 @@
-// Generated code writes between ctx.cur and ctx.end inside a per-thread scratch buffer that
-// only grows: no zero-filling (std::string::resize would write every byte it adds) and no
-// per-call sizing. The result is appended to the caller's string once, at the end; on error
-// nothing is appended, so the caller's bytes are exactly as they were. A thread keeps the
-// largest output it has produced (plus slack) allocated.
+// Generated code writes between ctx.cur and ctx.end. When the caller's string has spare
+// capacity (a string reused with clear(), the usual server loop) that is the window, through
+// std::string::resize_and_overwrite (C++23; this file is compiled as such): no zero-filling,
+// no copy, and on error the string's length is simply left where it was. Otherwise, or once
+// the output outgrows that capacity, it goes on in a per-thread scratch buffer that only grows
+// (a thread keeps the largest output it has produced, plus slack, allocated) and is appended
+// to the caller's string once, at the end; on error nothing is appended.
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -22,6 +24,17 @@ struct Scratch {
 thread_local Scratch t_scratch;
 
 constexpr size_t kInitialScratch = 4096;
+// Less spare capacity than this and the call starts in the scratch buffer: a small window
+// would only be outgrown and copied.
+constexpr size_t kMinInPlace = 256;
+
+void ensure_scratch() {
+  Scratch& s = t_scratch;
+  if (!s.data) {
+    s.data.reset(new char[kInitialScratch]);
+    s.cap = kInitialScratch;
+  }
+}
 
 // From here on the call fails and what it writes is thrown away: the cursor goes back to the
 // start of the buffer whenever it needs room, so a runaway output costs time, not memory.
@@ -33,11 +46,8 @@ void over_limit(SjCtx* ctx, CallState& st) {
 }  // namespace
 
 void begin_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth, size_t max_output) {
+  ensure_scratch();
   Scratch& s = t_scratch;
-  if (!s.data) {
-    s.data.reset(new char[kInitialScratch]);
-    s.cap = kInitialScratch;
-  }
   st.out = &out;
   st.max_output = max_output;
   ctx.cur = s.data.get();
@@ -47,15 +57,48 @@ void begin_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth, 
   ctx.depth = 0;
   ctx.max_depth = max_depth;
   ctx.state = &st;
-  ctx.patterns = nullptr;
-  ctx.constants = nullptr;
+}
+
+bool run_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth, size_t max_output, EntryFn entry,
+              const SjValue* value) {
+  size_t old = out.size();
+  if (out.capacity() - old < kMinInPlace) {
+    begin_call(ctx, st, out, max_depth, max_output);
+    return end_call(ctx, st, entry(&ctx, value) == 0);
+  }
+  bool ok = false;
+  out.resize_and_overwrite(out.capacity(), [&](char* p, size_t n) {
+    st.out = &out;
+    st.max_output = max_output;
+    st.in_place = p + old;
+    ctx.cur = st.in_place;
+    ctx.end = st.in_place + std::min(n - old, max_output);  // sj_reserve checks the limit
+    ctx.depth = 0;
+    ctx.max_depth = max_depth;
+    ctx.state = &st;
+    ok = entry(&ctx, value) == 0;
+    if (!st.in_place || !ok) return old;  // moved to the scratch buffer (appended below), or failed
+    return old + static_cast<size_t>(ctx.cur - st.in_place);
+  });
+  if (st.in_place) {
+    ctx.cur = ctx.end = nullptr;
+    return ok;
+  }
+  return end_call(ctx, st, ok);
 }
 
 bool end_call(SjCtx& ctx, CallState& st, bool ok) {
   size_t used = static_cast<size_t>(ctx.cur - t_scratch.data.get());
   if (ok && !st.discarding && used > st.max_output) over_limit(&ctx, st);
   ok = ok && !st.discarding;
-  if (ok) st.out->append(t_scratch.data.get(), used);
+  if (ok) {
+    // Room for a quarter more, so that the next call of about this size, into the same string
+    // reused with clear(), fits in place: the window must also hold the worst case a write
+    // reserves (six bytes per byte of the last strings), not just the bytes it writes.
+    std::string& out = *st.out;
+    if (out.capacity() - out.size() < used) out.reserve(out.size() + used + used / 4 + kMinInPlace);
+    out.append(t_scratch.data.get(), used);
+  }
   ctx.cur = ctx.end = nullptr;
   return ok;
 }
@@ -75,12 +118,18 @@ SjStatus fail(SjCtx* ctx, std::string message, const char* path) {
 // ends within it never fails on the worst-case room a write asks for) the call starts
 // discarding; a failed allocation does the same with its own message.
 extern "C" void sj_reserve(SjCtx* ctx, int64_t n) {
+  sj::rt::ensure_scratch();
   auto& s = sj::rt::t_scratch;
   auto& st = sj::rt::state(ctx);
-  size_t used = static_cast<size_t>(ctx->cur - s.data.get());
+  // Where this call's bytes are now: the caller's string, or the scratch buffer. Either way
+  // they continue in the scratch buffer (the caller's string cannot grow during the call).
+  const char* start = st.in_place ? st.in_place : s.data.get();
+  size_t used = static_cast<size_t>(ctx->cur - start);
   if (!st.discarding && used > st.max_output) sj::rt::over_limit(ctx, st);
   if (st.discarding) used = 0;
   size_t want = used + static_cast<size_t>(n);
+  if (st.in_place && want <= s.cap) std::memcpy(s.data.get(), start, used);
+  st.in_place = nullptr;
   if (want > s.cap) {
     size_t cap = std::max(want, s.cap * 2);
     std::unique_ptr<char[]> bigger(new (std::nothrow) char[cap]);
@@ -92,7 +141,7 @@ extern "C" void sj_reserve(SjCtx* ctx, int64_t n) {
       used = 0;
       if (static_cast<size_t>(n) > s.cap) std::abort();  // not even one write fits: nothing to fall back on
     } else {
-      std::memcpy(bigger.get(), s.data.get(), used);
+      std::memcpy(bigger.get(), start, used);
       s.data = std::move(bigger);
       s.cap = cap;
     }

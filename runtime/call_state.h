@@ -21,8 +21,19 @@ struct CallState {
   std::string path;                // schema location, "#/properties/a"
   size_t max_output = SIZE_MAX;    // bytes this call may produce
   bool discarding = false;         // over the limit (or out of memory): output is thrown away
+  char* in_place = nullptr;        // writing into the caller's string: where this call's output starts
   std::vector<std::unique_ptr<uint32_t[]>> scratch;
 };
+
+using EntryFn = SjStatus (*)(SjCtx*, const SjValue*);
+
+// One serialize call of generated code: `entry(&ctx, value)` writes straight into the spare
+// capacity of `out` when it has some (no copy), else into this thread's scratch buffer, whose
+// bytes are appended at the end. Returns whether the call succeeded within max_output; on
+// failure `out` holds exactly what it held (its capacity may have grown). ctx.patterns and
+// ctx.constants are the caller's to set.
+bool run_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth, size_t max_output, EntryFn entry,
+              const SjValue* value);
 
 // Points ctx at this thread's output scratch buffer (see buffer.cpp), for a call whose
 // result goes to `out` and may be at most max_output bytes long.

@@ -160,7 +160,7 @@ bool sj::rt::array_index_key(std::string_view k, uint32_t& index) {
 
 std::string sj::rt::json_stringify(const rapidjson::Value& v) {
   std::string out;
-  SjCtx ctx;
+  SjCtx ctx{};
   CallState st;
   begin_call(ctx, st, out, 100000);
   bool ok = write_generic(&ctx, v) == 0;

@@ -1,0 +1,74 @@
+// Where a call's output goes (runtime/buffer.cpp): into the spare capacity of the caller's
+// string when it has some, into the thread's scratch buffer otherwise or once it runs out;
+// appended after what the string held, which an error leaves exactly as it was.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine/schemajit.h"
+
+namespace {
+
+schemajit::Engine& engine() {
+  static schemajit::Engine e;
+  return e;
+}
+
+const char* kSchema = R"({"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id"]}})";
+
+// n objects, their expected output, and (bad) one with the required "id" missing at the end.
+std::string items(int n, bool bad = false) {
+  std::string s = "[";
+  for (int i = 0; i < n; ++i) s += (i ? "," : "") + (R"({"id":)" + std::to_string(i) + R"(,"name":"item )" + std::to_string(i) + "\"}");
+  if (bad) s += n ? R"(,{"name":"x"})" : R"({"name":"x"})";
+  return s + "]";
+}
+
+std::string serialize(const std::string& data, std::string& out, const char* options = "") {
+  auto ser = engine().compile(kSchema, options);
+  auto st = ser->serialize_json(data, out);
+  return st ? "ok" : st.error().message;
+}
+
+TEST(OutputBuffer, AppendsInPlaceAfterExistingContent) {
+  std::string out = "prefix:";
+  out.reserve(4096);
+  const char* before = out.data();
+  ASSERT_EQ(serialize(items(10), out), "ok");
+  EXPECT_EQ(out, "prefix:" + items(10));
+  EXPECT_EQ(out.data(), before);  // written where it ended up: no reallocation, no copy
+}
+
+TEST(OutputBuffer, OutgrowingTheSpareCapacityMovesOnWithoutLoss) {
+  for (int n : {5, 50, 500, 5000}) {
+    std::string out = "p";
+    out.reserve(300);
+    ASSERT_EQ(serialize(items(n), out), "ok");
+    EXPECT_EQ(out, "p" + items(n)) << n;
+  }
+}
+
+TEST(OutputBuffer, ErrorsLeaveTheStringAsItWas) {
+  for (int n : {0, 3, 5000}) {  // fails in place, and after moving to the scratch buffer
+    for (size_t spare : {0, 400, 100000}) {
+      std::string out = "keep";
+      out.reserve(spare);
+      EXPECT_EQ(serialize(items(n, true), out), "\"id\" is required!") << n << " " << spare;
+      EXPECT_EQ(out, "keep") << n << " " << spare;
+    }
+  }
+}
+
+TEST(OutputBuffer, OutputLimitInPlace) {
+  std::string out = "keep";
+  out.reserve(100000);
+  EXPECT_EQ(serialize(items(100), out, R"({"maxOutputBytes":500})"), "output exceeds maxOutputBytes (500 bytes)");
+  EXPECT_EQ(out, "keep");
+  std::string exact = items(3);  // the JSON text is exactly the output
+  out = "";
+  out.reserve(100000);
+  EXPECT_EQ(serialize(exact, out, ("{\"maxOutputBytes\":" + std::to_string(exact.size()) + "}").c_str()), "ok");
+  EXPECT_EQ(out, exact);
+}
+
+}  // namespace
