@@ -5,8 +5,11 @@
 // same schemas ("levels/<schema>/O<n>", against "levels/<schema>/native").
 #include <benchmark/benchmark.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -51,6 +54,23 @@ void first_compile(benchmark::State& state) {
   }
 }
 BENCHMARK(first_compile)->Name("compile/default/fresh_engine")->Unit(benchmark::kMillisecond);
+
+// An object-cache hit in a warm process: schema text to callable code from the cache file
+// (read, checked, linked; no IR built), level 1 with tier-up off.
+void cache_hit(benchmark::State& state, const sj::bench::BenchCase& c) {
+  std::string dir = (std::filesystem::temp_directory_path() / ("sj-bench-hit-" + std::to_string(::getpid()))).string();
+  std::string options = with_level(c.options, 1);
+  options = "{\"cacheDir\":\"" + dir + "\"," + options.substr(1);
+  schemajit::Engine engine;
+  (void)engine.compile(c.schema, options);  // the miss that stores the file
+  for (auto _ : state) {
+    auto ser = engine.compile(c.schema, options);
+    if (!ser) state.SkipWithError(ser.error().message.c_str());
+    benchmark::DoNotOptimize(ser);
+  }
+  state.counters["hits"] = static_cast<double>(engine.stats().hits);
+  std::filesystem::remove_all(dir);
+}
 
 // Tier-up under steady load, one serializer: compile (level 0) and first call, then calls
 // back to back in 10 ms windows for 1.5 s. Counters: first_call_ms (compile + first call),
@@ -112,6 +132,7 @@ void tier_up(benchmark::State& state, const sj::bench::BenchCase& c) {
 const bool registered = [] {
   for (const auto& c : startup_schemas()) {
     benchmark::RegisterBenchmark(("tier_up/" + c.name).c_str(), tier_up, c)->Iterations(1)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("compile/" + c.name + "/cache_hit").c_str(), cache_hit, c)->Unit(benchmark::kMicrosecond);
     for (int level = 0; level <= 3; ++level)
       benchmark::RegisterBenchmark(("compile/" + c.name + "/O" + std::to_string(level)).c_str(), compile_latency, c, level)
           ->Unit(benchmark::kMillisecond);
