@@ -53,7 +53,9 @@ llvm::CodeGenOptLevel codegen_level(int level) {
 }
 
 orc::JITTargetMachineBuilder host_builder(int level) {
-  auto jtmb = take(orc::JITTargetMachineBuilder::detectHost());
+  // Detecting the host reads the CPU's name and features: once per process, not per module.
+  static const orc::JITTargetMachineBuilder host = take(orc::JITTargetMachineBuilder::detectHost());
+  auto jtmb = host;
   jtmb.setCodeGenOptLevel(codegen_level(level));
   // What LLJIT sets for JITLink itself, but only when it also makes the linking layer.
   jtmb.setRelocationModel(llvm::Reloc::PIC_);
@@ -172,10 +174,12 @@ struct Jit::Impl {
       fail(std::move(err));
     jit->getIRTransformLayer().setTransform(
         [level](orc::ThreadSafeModule tsm, const orc::MaterializationResponsibility&) -> llvm::Expected<orc::ThreadSafeModule> {
-          tsm.withModuleDo([level](llvm::Module& m) {
-            auto tm = host_machine(level);
-            optimize(m, tm.get(), level);
-          });
+          if (level > 0) {  // level 0 runs no IR passes: no TargetMachine to build for them
+            tsm.withModuleDo([level](llvm::Module& m) {
+              auto tm = host_machine(level);
+              optimize(m, tm.get(), level);
+            });
+          }
           return std::move(tsm);
         });
     slot = std::move(jit);
