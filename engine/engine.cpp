@@ -61,10 +61,16 @@ struct Engine::Impl {
   void arm_tier_up(const std::shared_ptr<detail::CompiledCode>& code, std::string_view schema, const Options& options,
                    const std::optional<std::string>& key) {
     detail::prepare_exit_for_level(options.opt_level, [&] {
-      sj::Options prime = options;
-      prime.cache_dir.clear();
+      // Default options at the final level: nothing the caller set (limits, external schemas,
+      // strict Ajv) may make the priming schema fail.
+      sj::Options prime;
+      prime.opt_level = options.opt_level;
       int final_level;
-      (void)build(kPrimingSchema, prime, options.opt_level, std::nullopt, &final_level);
+      try {
+        (void)build(kPrimingSchema, prime, options.opt_level, std::nullopt, &final_level);
+      } catch (const sj::CompileError&) {
+        // Only LLVM can fail on it; the exit handler is registered all the same.
+      }
     });
     code->calls_until_tier_up.store(detail::kTierUpCalls, std::memory_order_relaxed);
     std::weak_ptr<detail::CompiledCode> weak = code;

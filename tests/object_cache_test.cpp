@@ -282,6 +282,16 @@ TEST(TierUp, SwapsInTheFinalCodeAfter100Calls) {
   EXPECT_EQ(out, "kept");
 }
 
+TEST(TierUp, CallersOptionsDoNotReachThePrimingCompile) {
+  // A limit the small priming schema would exceed must not fail this compile (engine/tier_up.h).
+  schemajit::Engine engine;
+  auto ser = engine.compile(R"({"type":"integer"})", R"({"maxSchemaNodes":1,"optLevel":3})");
+  ASSERT_TRUE(ser) << ser.error().message;
+  std::string out;
+  ASSERT_TRUE(ser->serialize_json("7", out));
+  EXPECT_EQ(out, "7");
+}
+
 TEST(TierUp, OffLevelZeroAndSerializersThatOutliveTheirEngine) {
   std::optional<schemajit::Serializer> orphan;
   {
