@@ -48,6 +48,8 @@ enum Type : uint8_t { V, I32, I64, F64, P };
   X(sj_find_member, sj::abi::P, sj::abi::P, sj::abi::P, sj::abi::I64)             \
   X(sj_member_order, sj::abi::P, sj::abi::P, sj::abi::P)                          \
   X(sj_index_members, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::P)             \
+  X(sj_lookup, sj::abi::P, sj::abi::P, sj::abi::I64, sj::abi::P, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::P, \
+    sj::abi::I64)                                                                 \
   X(sj_key_declared, sj::abi::I32, sj::abi::P, sj::abi::I64, sj::abi::P, sj::abi::I64) \
   X(sj_bulk_string_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)     \
   X(sj_bulk_number_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)     \
@@ -89,6 +91,12 @@ const SjValue* sj_find_member(const SjValue* obj, const char* key, int64_t len);
 // absent or obj is not an object; the last of duplicates, as JSON.parse): table is an
 // sj::rt::KeyTable (runtime/member_index.h).
 void sj_index_members(const SjValue* obj, const void* table, const SjValue** slots);
+// The whole member lookup of level-0 code as one call, where level 1 inlines it: the member
+// at `predicted` when it has the name; else, for a declared property (slot >= 0), its slot
+// of the object's index (filled on the first miss, *filled then set); else a scan. Null when
+// obj is not an object or has no such member.
+const SjValue* sj_lookup(const SjValue* obj, int64_t predicted, const char* name, int64_t len, const void* table,
+                         const SjValue** slots, bool* filled, int64_t slot);
 // The order in which JavaScript would enumerate obj's members (array-index keys first,
 // duplicates collapsed), as member indices; null when storage order already is that order.
 // The array starts with its length.

@@ -99,6 +99,22 @@ extern "C" void sj_index_members(const SjValue* obj, const void* table, const Sj
   }
 }
 
+extern "C" const SjValue* sj_lookup(const SjValue* obj, int64_t predicted, const char* name, int64_t len,
+                                    const void* table, const SjValue** slots, bool* filled, int64_t slot) {
+  if (!obj->IsObject()) return nullptr;
+  std::string_view want(name, static_cast<size_t>(len));
+  if (predicted >= 0 && static_cast<uint64_t>(predicted) < obj->MemberCount()) {
+    auto m = obj->MemberBegin() + predicted;
+    if (name_of(*m) == want) return &m->value;
+  }
+  if (slot < 0) return sj_find_member(obj, name, len);
+  if (!*filled) {
+    sj_index_members(obj, table, slots);
+    *filled = true;
+  }
+  return slots[slot];
+}
+
 extern "C" const uint32_t* sj_member_order(SjCtx* ctx, const SjValue* obj) {
   uint32_t n = obj->MemberCount();
   auto members = obj->MemberBegin();
