@@ -17,9 +17,6 @@
 #include <string>
 #include <vector>
 
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
-
 #include "bench/cases.h"
 #include "engine/schemajit.h"
 #include "ir/json_access.h"
@@ -33,13 +30,6 @@ struct Batch {
   std::vector<std::string> schemas, options, cached_options;
   std::string cache_dir;
 };
-
-std::string stringify(const rapidjson::Value& v) {
-  rapidjson::StringBuffer sb;
-  rapidjson::Writer<rapidjson::StringBuffer> w(sb);
-  v.Accept(w);
-  return sb.GetString();
-}
 
 const Batch& batch() {
   static const Batch b = [] {
@@ -58,8 +48,8 @@ const Batch& batch() {
         std::string error;
         if (!sj::parse_json(line, c, error) || !sj::member(c, "schema")) continue;
         const rapidjson::Value* options = sj::member(c, "options");
-        std::string opts = options && options->IsObject() && options->MemberCount() ? stringify(*options) : "{}";
-        b.schemas.push_back(stringify(*sj::member(c, "schema")));
+        std::string opts = options && options->IsObject() && options->MemberCount() ? sj::json_text(*options) : "{}";
+        b.schemas.push_back(sj::json_text(*sj::member(c, "schema")));
         b.cached_options.push_back("{\"cacheDir\":\"" + b.cache_dir + "\"" + (opts == "{}" ? "}" : "," + opts.substr(1)));
         b.options.push_back(std::move(opts));
       }

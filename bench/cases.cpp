@@ -5,9 +5,6 @@
 #include <iterator>
 #include <sstream>
 
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
-
 #include "ir/json_access.h"
 #include "ir/schema_doc.h"
 
@@ -16,13 +13,6 @@ namespace {
 
 // A literal, not a std::string: benchmarks register from other files' static initialisers.
 constexpr const char* kDir = SJ_SHARED_BENCH_DIR;
-
-std::string stringify(const rapidjson::Value& v) {
-  rapidjson::StringBuffer sb;
-  rapidjson::Writer<rapidjson::StringBuffer> w(sb);
-  v.Accept(w);
-  return sb.GetString();
-}
 
 }  // namespace
 
@@ -44,7 +34,7 @@ std::vector<BenchCase> read_cases(const std::string& file) {
     const rapidjson::Value* options = sj::member(c, "options");
     const rapidjson::Value* input = sj::member(c, "input");
     if (!name || !name->IsString() || !schema || !input || !input->IsString()) continue;
-    BenchCase bc{std::string(sj::sv(*name)), stringify(*schema), options ? stringify(*options) : "",
+    BenchCase bc{std::string(sj::sv(*name)), sj::json_text(*schema), options ? sj::json_text(*options) : "",
                  std::string(sj::sv(*input))};
     for (char& ch : bc.name)
       if (ch == ' ') ch = '_';

@@ -13,6 +13,8 @@
 
 #include <rapidjson/error/en.h>
 #include <rapidjson/reader.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
 
 #include "ir/schema_doc.h"
 
@@ -83,6 +85,13 @@ bool parse_json(std::string_view text, rapidjson::Document& doc, std::string& er
   doc.SetNull();
   error = std::string(rapidjson::GetParseError_En(result.Code())) + " at offset " + std::to_string(result.Offset());
   return false;
+}
+
+std::string json_text(const rapidjson::Value& v) {
+  rapidjson::StringBuffer sb;
+  rapidjson::Writer<rapidjson::StringBuffer> w(sb);
+  v.Accept(w);
+  return {sb.GetString(), sb.GetSize()};
 }
 
 }  // namespace sj

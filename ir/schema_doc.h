@@ -77,8 +77,12 @@ bool is_pure_ref(const rapidjson::Value& schema);
 // the last value, at the first one's position. (Iterative: any nesting depth.)
 void collapse_duplicate_members(rapidjson::Value& v);
 
-// Parses JSON text with the flags the engine uses everywhere (full-precision numbers,
-// iterative parsing). Returns false and sets `error` on bad input.
+// Parses JSON text as the engine does everywhere (iterative, numbers read as JSON.parse reads
+// them: ir/json_parse.cpp). Returns false and sets `error` on bad input.
 bool parse_json(std::string_view text, rapidjson::Document& doc, std::string& error);
+
+// The compact JSON text of a value (RapidJSON's Writer): a parsed schema or options object
+// handed back to compile() by the tools, tests and benchmarks.
+std::string json_text(const rapidjson::Value& v);
 
 }  // namespace sj

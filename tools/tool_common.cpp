@@ -8,8 +8,6 @@
 #include <iostream>
 #include <iterator>
 
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
 #include "ir/schema_doc.h"
 
@@ -48,13 +46,6 @@ std::vector<std::string> read_lines(const std::string& text) {
 
 namespace {
 
-std::string to_text(const rapidjson::Value& v) {
-  rapidjson::StringBuffer sb;
-  rapidjson::Writer<rapidjson::StringBuffer> w(sb);
-  v.Accept(w);
-  return {sb.GetString(), sb.GetSize()};
-}
-
 std::string clip(const std::string& s, size_t n = 300) { return s.size() <= n ? s : s.substr(0, n) + "…"; }
 
 // Where two texts first differ, with a little context.
@@ -77,7 +68,7 @@ CaseOutcome run_case(schemajit::Engine& engine, const std::string& line, const C
     return out;
   }
   out.id = c.HasMember("id") && c["id"].IsString() ? c["id"].GetString() : "?";
-  std::string schema = c.HasMember("schema") ? to_text(c["schema"]) : "{}";
+  std::string schema = c.HasMember("schema") ? sj::json_text(c["schema"]) : "{}";
   rapidjson::Document options;
   options.SetObject();
   if (c.HasMember("options") && c["options"].IsObject()) options.CopyFrom(c["options"], options.GetAllocator());
@@ -90,7 +81,7 @@ CaseOutcome run_case(schemajit::Engine& engine, const std::string& line, const C
   std::string want = c.HasMember(kind) && c[kind].IsString() ? c[kind].GetString() : "";
   out.error_case = std::strcmp(kind, "expected") != 0;
 
-  auto ser = engine.compile(schema, to_text(options));
+  auto ser = engine.compile(schema, sj::json_text(options));
   if (!ser) {
     out.passed = std::strcmp(kind, "build_error") == 0;
     out.message_exact = out.passed && ser.error().message == want;

@@ -10,19 +10,12 @@
 #include <string>
 
 #include <rapidjson/document.h>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
+
+#include "ir/schema_doc.h"
 
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string text_of(const rapidjson::Value& v) {
-  rapidjson::StringBuffer sb;
-  rapidjson::Writer<rapidjson::StringBuffer> w(sb);
-  v.Accept(w);
-  return {sb.GetString(), sb.GetSize()};
-}
 
 void write(const fs::path& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
 
@@ -43,7 +36,7 @@ int main(int argc, char** argv) {
       rapidjson::Document c;
       c.Parse(line.c_str());
       if (c.HasParseError() || !c.IsObject() || !c.HasMember("schema")) continue;
-      std::string schema = text_of(c["schema"]);
+      std::string schema = sj::json_text(c["schema"]);
       std::string input = c.HasMember("input") && c["input"].IsString() ? c["input"].GetString() : "null";
       std::string name = std::to_string(n);
       write(out / "schema" / name, schema);
