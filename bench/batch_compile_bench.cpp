@@ -13,7 +13,6 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -21,6 +20,7 @@
 #include "engine/schemajit.h"
 #include "ir/json_access.h"
 #include "ir/schema_doc.h"
+#include "tools/tool_common.h"
 
 namespace {
 
@@ -42,15 +42,14 @@ const Batch& batch() {
     }
     std::sort(files.begin(), files.end());
     for (const auto& f : files) {
-      std::istringstream lines(sj::bench::slurp(f.string()));
-      for (std::string line; std::getline(lines, line);) {
+      for (const auto& line : sj::tools::read_lines(sj::bench::slurp(f.string()))) {
         rapidjson::Document c;
         std::string error;
         if (!sj::parse_json(line, c, error) || !sj::member(c, "schema")) continue;
         const rapidjson::Value* options = sj::member(c, "options");
-        std::string opts = options && options->IsObject() && options->MemberCount() ? sj::json_text(*options) : "{}";
+        std::string opts = options && options->IsObject() ? sj::json_text(*options) : "";
         b.schemas.push_back(sj::json_text(*sj::member(c, "schema")));
-        b.cached_options.push_back("{\"cacheDir\":\"" + b.cache_dir + "\"" + (opts == "{}" ? "}" : "," + opts.substr(1)));
+        b.cached_options.push_back(sj::bench::with_options(opts, "\"cacheDir\":\"" + b.cache_dir + "\""));
         b.options.push_back(std::move(opts));
       }
     }

@@ -3,10 +3,10 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
-#include <sstream>
 
 #include "ir/json_access.h"
 #include "ir/schema_doc.h"
+#include "tools/tool_common.h"
 
 namespace sj::bench {
 namespace {
@@ -23,12 +23,12 @@ std::string slurp(const std::string& path) {
 
 std::vector<BenchCase> read_cases(const std::string& file) {
   std::vector<BenchCase> cases;
-  std::istringstream lines(slurp(std::string(kDir) + "/" + file));
-  if (lines.str().empty()) std::fprintf(stderr, "bench: %s/%s not found: skipped\n", kDir, file.c_str());
-  for (std::string line; std::getline(lines, line);) {
+  std::string text = slurp(std::string(kDir) + "/" + file);
+  if (text.empty()) std::fprintf(stderr, "bench: %s/%s not found: skipped\n", kDir, file.c_str());
+  for (const auto& line : sj::tools::read_lines(text)) {
     rapidjson::Document c;
     std::string error;
-    if (line.empty() || !sj::parse_json(line, c, error)) continue;
+    if (!sj::parse_json(line, c, error)) continue;
     const rapidjson::Value* name = sj::member(c, "name");
     const rapidjson::Value* schema = sj::member(c, "schema");
     const rapidjson::Value* options = sj::member(c, "options");
@@ -54,6 +54,11 @@ std::vector<BenchCase> read_documents() {
       docs.push_back(std::move(d));
   }
   return docs;
+}
+
+std::string with_options(const std::string& options, const std::string& members) {
+  if (options.empty() || options == "{}") return "{" + members + "}";
+  return "{" + members + "," + options.substr(1);
 }
 
 schemajit::Engine& shared_engine() {

@@ -26,6 +26,10 @@ std::vector<BenchCase> read_cases(const std::string& file);
 // twitter, citm_catalog and canada (data/<name>.json with schemas/<name>.json) when present.
 std::vector<BenchCase> read_documents();
 
+// `options` (an options object as JSON text, "" for none) with `members` ("\"optLevel\":1")
+// put first: a case's own options plus the ones a benchmark sets.
+std::string with_options(const std::string& options, const std::string& members);
+
 // One Engine for every benchmark that does not measure engine creation.
 schemajit::Engine& shared_engine();
 

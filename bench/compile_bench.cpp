@@ -29,9 +29,7 @@ std::vector<sj::bench::BenchCase> startup_schemas() {
 }
 
 std::string with_level(const std::string& options, int level) {
-  std::string opt = "\"tierUp\":false,\"optLevel\":" + std::to_string(level);
-  if (options.empty() || options == "{}") return "{" + opt + "}";
-  return "{" + opt + "," + options.substr(1);
+  return sj::bench::with_options(options, "\"tierUp\":false,\"optLevel\":" + std::to_string(level));
 }
 
 void compile_latency(benchmark::State& state, const sj::bench::BenchCase& c, int level) {
@@ -59,8 +57,7 @@ BENCHMARK(first_compile)->Name("compile/default/fresh_engine")->Unit(benchmark::
 // (read, checked, linked; no IR built), level 1 with tier-up off.
 void cache_hit(benchmark::State& state, const sj::bench::BenchCase& c) {
   std::string dir = (std::filesystem::temp_directory_path() / ("sj-bench-hit-" + std::to_string(::getpid()))).string();
-  std::string options = with_level(c.options, 1);
-  options = "{\"cacheDir\":\"" + dir + "\"," + options.substr(1);
+  std::string options = sj::bench::with_options(with_level(c.options, 1), "\"cacheDir\":\"" + dir + "\"");
   schemajit::Engine engine;
   (void)engine.compile(c.schema, options);  // the miss that stores the file
   for (auto _ : state) {

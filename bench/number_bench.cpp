@@ -23,10 +23,11 @@ std::vector<double> inputs(bool full_precision) {
   return v;
 }
 
-// One benchmark over any formatter `char* (*)(double, char*)`.
-template <char* (*Format)(double, char*)>
-void BM_DoubleText(benchmark::State& state) {
-  auto v = inputs(state.range(0));
+// One benchmark over any formatter `char* (*)(T, char*)`, cycling through 4,096 inputs that
+// Inputs(state.range(0)) makes.
+template <class T, std::vector<T> (*Inputs)(bool), char* (*Format)(T, char*)>
+void BM_Text(benchmark::State& state) {
+  auto v = Inputs(state.range(0));
   char buf[48];
   size_t i = 0;
   for (auto _ : state) {
@@ -39,13 +40,9 @@ char* schemajit_text(double x, char* buf) { return sj::rt::write_js_double(buf, 
 char* ryu_text(double x, char* buf) { return sj::rt::write_js_double_ryu(buf, x); }
 char* grisu2_text(double x, char* buf) { return rapidjson::internal::dtoa(x, buf); }
 
-BENCHMARK(BM_DoubleText<schemajit_text>)->Name("DoubleText/schemajit")->Arg(0)->Arg(1)->ArgName("full_precision");
-BENCHMARK(BM_DoubleText<ryu_text>)->Name("DoubleText/ryu_only")->Arg(0)->Arg(1)->ArgName("full_precision");
-BENCHMARK(BM_DoubleText<grisu2_text>)->Name("DoubleText/rapidjson_grisu2")->Arg(0)->Arg(1)->ArgName("full_precision");
-
-}  // namespace
-
-namespace {
+BENCHMARK(BM_Text<double, inputs, schemajit_text>)->Name("DoubleText/schemajit")->Arg(0)->Arg(1)->ArgName("full_precision");
+BENCHMARK(BM_Text<double, inputs, ryu_text>)->Name("DoubleText/ryu_only")->Arg(0)->Arg(1)->ArgName("full_precision");
+BENCHMARK(BM_Text<double, inputs, grisu2_text>)->Name("DoubleText/rapidjson_grisu2")->Arg(0)->Arg(1)->ArgName("full_precision");
 
 // Number text per integer: schemajit's writer (std::to_chars: a chunked writer with a pair
 // table and 32-bit arithmetic measured slower, 9.6 vs 7.1 ns, its variable-length copy being
@@ -59,21 +56,10 @@ std::vector<int64_t> integers(bool nine_digits) {
   return v;
 }
 
-template <char* (*Format)(int64_t, char*)>
-void BM_IntegerText(benchmark::State& state) {
-  auto v = integers(state.range(0));
-  char buf[32];
-  size_t i = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(Format(v[i++ & 4095], buf));
-    benchmark::ClobberMemory();
-  }
-}
-
 char* schemajit_int(int64_t x, char* buf) { return sj::rt::write_int64(buf, x); }
 char* rapidjson_int(int64_t x, char* buf) { return rapidjson::internal::i64toa(x, buf); }
 
-BENCHMARK(BM_IntegerText<schemajit_int>)->Name("IntegerText/schemajit")->Arg(0)->Arg(1)->ArgName("nine_digits");
-BENCHMARK(BM_IntegerText<rapidjson_int>)->Name("IntegerText/rapidjson_i64toa")->Arg(0)->Arg(1)->ArgName("nine_digits");
+BENCHMARK(BM_Text<int64_t, integers, schemajit_int>)->Name("IntegerText/schemajit")->Arg(0)->Arg(1)->ArgName("nine_digits");
+BENCHMARK(BM_Text<int64_t, integers, rapidjson_int>)->Name("IntegerText/rapidjson_i64toa")->Arg(0)->Arg(1)->ArgName("nine_digits");
 
 }  // namespace

@@ -6,7 +6,6 @@
 
 #include <cstdio>
 
-#include "bench/cases.h"
 #include "ir/schema_doc.h"
 
 #if SJ_HAVE_SIMDJSON
@@ -57,6 +56,15 @@ bool register_case(const std::string& prefix, const std::string& json, const sch
                                [c](benchmark::State& s) { run_schemajit(s, c->serializer, c->dom); });
   register_peers(prefix, json);
   return true;
+}
+
+bool register_case(const std::string& group, const BenchCase& c) {
+  auto ser = shared_engine().compile(c.schema, c.options);
+  if (!ser) {
+    std::fprintf(stderr, "%s/%s: %s\n", group.c_str(), c.name.c_str(), ser.error().message.c_str());
+    return false;
+  }
+  return register_case(group + "/" + c.name, c.input, *ser);
 }
 
 void register_peers([[maybe_unused]] const std::string& prefix, [[maybe_unused]] const std::string& json) {

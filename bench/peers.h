@@ -12,6 +12,7 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include "bench/cases.h"
 #include "engine/schemajit.h"
 
 namespace sj::bench {
@@ -50,6 +51,10 @@ struct Case {
 // every peer this binary was built with. Returns false (and says why on stderr) when the
 // text does not parse or the serializer fails on it.
 bool register_case(const std::string& prefix, const std::string& json, const schemajit::Serializer& serializer);
+
+// Compiles the case's schema in the shared Engine and registers it as <group>/<case name>/...
+// as above; false (and why, on stderr) when the schema does not compile.
+bool register_case(const std::string& group, const BenchCase& c);
 
 // Registers <prefix>/<peer> for each peer built in (bench/peers.cpp).
 void register_peers(const std::string& prefix, const std::string& json);
