@@ -43,51 +43,23 @@ void over_limit(SjCtx* ctx, CallState& st) {
   st.discarding = true;
 }
 
-}  // namespace
-
-void begin_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth, size_t max_output) {
-  ensure_scratch();
-  Scratch& s = t_scratch;
+// Points ctx at this call's window [begin, begin + room), cut at the limit: generated code
+// only calls sj_reserve when it runs out of room, so even in a bigger buffer crossing the
+// limit always reaches the check.
+void open_window(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth, size_t max_output, char* begin,
+                 size_t room) {
   st.out = &out;
   st.max_output = max_output;
-  ctx.cur = s.data.get();
-  // Generated code only calls sj_reserve when it runs out of room, so the window ends at the
-  // limit even when an earlier call left a bigger buffer: crossing it always reaches the check.
-  ctx.end = s.data.get() + std::min(s.cap, max_output);
+  ctx.cur = begin;
+  ctx.end = begin + std::min(room, max_output);
   ctx.depth = 0;
   ctx.max_depth = max_depth;
   ctx.state = &st;
 }
 
-bool run_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth, size_t max_output, EntryFn entry,
-              const SjValue* value) {
-  size_t old = out.size();
-  if (out.capacity() - old < kMinInPlace) {
-    begin_call(ctx, st, out, max_depth, max_output);
-    return end_call(ctx, st, entry(&ctx, value) == 0);
-  }
-  bool ok = false;
-  out.resize_and_overwrite(out.capacity(), [&](char* p, size_t n) {
-    st.out = &out;
-    st.max_output = max_output;
-    st.in_place = p + old;
-    ctx.cur = st.in_place;
-    ctx.end = st.in_place + std::min(n - old, max_output);  // sj_reserve checks the limit
-    ctx.depth = 0;
-    ctx.max_depth = max_depth;
-    ctx.state = &st;
-    ok = entry(&ctx, value) == 0;
-    if (!st.in_place || !ok) return old;  // moved to the scratch buffer (appended below), or failed
-    return old + static_cast<size_t>(ctx.cur - st.in_place);
-  });
-  if (st.in_place) {
-    ctx.cur = ctx.end = nullptr;
-    return ok;
-  }
-  return end_call(ctx, st, ok);
-}
-
-bool end_call(SjCtx& ctx, CallState& st, bool ok) {
+// The end of a call that wrote into the scratch buffer: appends what it wrote to the caller's
+// string when ok and within the limit (else records the limit's error); returns whether it did.
+bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok) {
   size_t used = static_cast<size_t>(ctx.cur - t_scratch.data.get());
   if (ok && !st.discarding && used > st.max_output) over_limit(&ctx, st);
   ok = ok && !st.discarding;
@@ -101,6 +73,31 @@ bool end_call(SjCtx& ctx, CallState& st, bool ok) {
   }
   ctx.cur = ctx.end = nullptr;
   return ok;
+}
+
+}  // namespace
+
+bool run_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth, size_t max_output, EntryFn entry,
+              const SjValue* value) {
+  size_t old = out.size();
+  if (out.capacity() - old < kMinInPlace) {
+    ensure_scratch();
+    open_window(ctx, st, out, max_depth, max_output, t_scratch.data.get(), t_scratch.cap);
+    return end_in_scratch(ctx, st, entry(&ctx, value) == 0);
+  }
+  bool ok = false;
+  out.resize_and_overwrite(out.capacity(), [&](char* p, size_t n) {
+    st.in_place = p + old;
+    open_window(ctx, st, out, max_depth, max_output, st.in_place, n - old);
+    ok = entry(&ctx, value) == 0;
+    if (!st.in_place || !ok) return old;  // moved to the scratch buffer (appended below), or failed
+    return old + static_cast<size_t>(ctx.cur - st.in_place);
+  });
+  if (st.in_place) {
+    ctx.cur = ctx.end = nullptr;
+    return ok;
+  }
+  return end_in_scratch(ctx, st, ok);
 }
 
 SjStatus fail(SjCtx* ctx, std::string message, const char* path) {

@@ -27,20 +27,13 @@ struct CallState {
 
 using EntryFn = SjStatus (*)(SjCtx*, const SjValue*);
 
-// One serialize call of generated code: `entry(&ctx, value)` writes straight into the spare
-// capacity of `out` when it has some (no copy), else into this thread's scratch buffer, whose
-// bytes are appended at the end. Returns whether the call succeeded within max_output; on
-// failure `out` holds exactly what it held (its capacity may have grown). ctx.patterns and
-// ctx.constants are the caller's to set.
+// One call of generated code (or of any runtime writer with its signature): `entry(&ctx,
+// value)` writes straight into the spare capacity of `out` when it has some (no copy), else
+// into this thread's scratch buffer, whose bytes are appended at the end. Returns whether the
+// call succeeded within max_output; on failure `out` holds exactly what it held (its capacity
+// may have grown). ctx.patterns and ctx.constants are the caller's to set.
 bool run_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth, size_t max_output, EntryFn entry,
               const SjValue* value);
-
-// Points ctx at this thread's output scratch buffer (see buffer.cpp), for a call whose
-// result goes to `out` and may be at most max_output bytes long.
-void begin_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth, size_t max_output = SIZE_MAX);
-// Appends what was written to `out` when ok and within the limit (else records the limit's
-// error); returns whether it did. On error `out` is not touched at all.
-bool end_call(SjCtx& ctx, CallState& st, bool ok);
 
 inline CallState& state(SjCtx* ctx) { return *static_cast<CallState*>(ctx->state); }
 

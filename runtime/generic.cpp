@@ -178,8 +178,6 @@ std::string sj::rt::json_stringify(const rapidjson::Value& v) {
   std::string out;
   SjCtx ctx{};
   CallState st;
-  begin_call(ctx, st, out, 100000);
-  bool ok = write_generic(&ctx, v) == 0;
-  end_call(ctx, st, ok);
+  run_call(ctx, st, out, 100000, SIZE_MAX, sj_write_generic, &v);
   return out;
 }
