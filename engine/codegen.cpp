@@ -698,7 +698,7 @@ class Codegen {
 
   // propertyNames, patternProperties and additionalProperties in one pass over the members.
   void emit_members(const ir::Test& t, Value* v, BasicBlock* no) {
-    llvm::Constant* keys = name_table(t.names);
+    llvm::Constant* keys = key_table(t.names);
     loop(i64(0), size_of(v), [&](Value* i) {
       Value* m = b_.CreateInBoundsGEP(b_.getInt8Ty(), packed_pointer(v), b_.CreateMul(i, i64(dom::kMemberSize)));
       Value* value = at(m, dom::kMemberValueOffset);
@@ -712,7 +712,7 @@ class Codegen {
         matched = b_.CreateOr(matched, hit);
       }
       if (t.rest) {
-        Value* declared = b_.CreateICmpNE(call("sj_key_declared", {keys, i64(t.names.size()), kdata, klen}), i32(0));
+        Value* declared = b_.CreateICmpNE(call("sj_key_declared", {keys, kdata, klen}), i32(0));
         only_if(b_.CreateNot(b_.CreateOr(matched, declared)), [&] { emit_test(*t.rest, value, no); });
       }
     });
@@ -784,15 +784,15 @@ class Codegen {
 
   // The declared names in an open-addressing table of twice their number or more (a power of
   // two), placed with the hash the runtime probes with.
-  llvm::Constant* key_table(const std::vector<ir::Field>& fields) {
+  llvm::Constant* key_table(const std::vector<std::string>& names) {
     size_t size = 2;
-    while (size < 2 * fields.size()) size *= 2;
+    while (size < 2 * names.size()) size *= 2;
     auto* entry = llvm::StructType::get(ctx_, {ptr(), b_.getInt32Ty(), b_.getInt32Ty()});
     auto* empty = llvm::ConstantStruct::get(
         entry, {llvm::ConstantPointerNull::get(b_.getPtrTy()), llvm::ConstantInt::get(b_.getInt32Ty(), -1, true), i32(0)});
     std::vector<llvm::Constant*> entries(size, empty);
-    for (size_t i = 0; i < fields.size(); ++i) {
-      const std::string& name = fields[i].name;
+    for (size_t i = 0; i < names.size(); ++i) {
+      const std::string& name = names[i];
       size_t j = sj::rt::key_hash(name.data(), name.size()) & (size - 1);
       while (entries[j] != empty) j = (j + 1) & (size - 1);
       entries[j] = llvm::ConstantStruct::get(
@@ -802,7 +802,7 @@ class Codegen {
     auto* tablety = llvm::StructType::get(ctx_, {b_.getInt64Ty(), b_.getInt64Ty(), arrty});
     return new llvm::GlobalVariable(
         *mod_, tablety, true, llvm::GlobalValue::PrivateLinkage,
-        llvm::ConstantStruct::get(tablety, {i64(size - 1), i64(fields.size()), llvm::ConstantArray::get(arrty, entries)}),
+        llvm::ConstantStruct::get(tablety, {i64(size - 1), i64(names.size()), llvm::ConstantArray::get(arrty, entries)}),
         "key_table");
   }
 
@@ -958,12 +958,21 @@ class Codegen {
 
     literal("{");
     Comma comma;
-    // This object's index, for its own fields (nested objects set theirs, then restore this).
+    // The declared names' table serves this object's index (for its own fields: nested objects
+    // set theirs, then restore this) and tells its undeclared members apart.
+    bool extras = n.extras != ir::Extras::Drop || !n.patterns.empty();
+    bool indexed = n.fields.size() >= 2 && n.fields.size() <= kMaxIndexedFields;
+    llvm::Constant* keys = nullptr;
+    if (indexed || extras) {
+      std::vector<std::string> names;
+      for (const auto& f : n.fields) names.push_back(f.name);
+      keys = key_table(names);
+    }
     const MemberIndex* outer_index = index_;
     MemberIndex index{};
     index_ = nullptr;
-    if (n.fields.size() >= 2 && n.fields.size() <= kMaxIndexedFields) {
-      index = {entry_alloca(llvm::ArrayType::get(ptr(), n.fields.size())), entry_alloca(b_.getInt1Ty()), key_table(n.fields)};
+    if (indexed) {
+      index = {entry_alloca(llvm::ArrayType::get(ptr(), n.fields.size())), entry_alloca(b_.getInt1Ty()), keys};
       b_.CreateStore(b_.getFalse(), index.filled);
       index_ = &index;
     }
@@ -973,7 +982,7 @@ class Codegen {
       emit_fields_in_parts(n, v, comma);
     }
     index_ = outer_index;
-    if (n.extras != ir::Extras::Drop || !n.patterns.empty()) emit_extras(n, v, is_obj, comma);
+    if (extras) emit_extras(n, v, is_obj, keys, comma);
     literal("}");
     flush();
     b_.CreateBr(done);
@@ -983,7 +992,7 @@ class Codegen {
   // Members not declared in properties, in JavaScript's enumeration order (spec §5.1): the
   // first patternProperties regex that occurs in the key gives the schema; otherwise
   // additionalProperties does (true: raw, a schema, or false/absent: dropped).
-  void emit_extras(const ir::Node& n, Value* v, Value* is_obj, Comma& comma) {
+  void emit_extras(const ir::Node& n, Value* v, Value* is_obj, llvm::Constant* keys, Comma& comma) {
     make_dynamic(comma);
     flush();
     BasicBlock* loop_head = block("extras.head");
@@ -1001,9 +1010,6 @@ class Codegen {
     Value* ordered_count = b_.CreateLoad(b_.getInt32Ty(), b_.CreateSelect(has_order, order, ctx_arg_));
     Value* count = b_.CreateSelect(has_order, b_.CreateZExt(ordered_count, b_.getInt64Ty()), size_of(v));
     Value* members = packed_pointer(v);
-    std::vector<std::string> declared_names;
-    for (const auto& f : n.fields) declared_names.push_back(f.name);
-    llvm::Constant* keys = name_table(declared_names);
     BasicBlock* pre = b_.GetInsertBlock();
     b_.CreateBr(loop_head);
 
@@ -1021,7 +1027,7 @@ class Codegen {
     Value* m = b_.CreateInBoundsGEP(b_.getInt8Ty(), members, b_.CreateMul(idx, i64(dom::kMemberSize)));
     Value *kdata, *klen;  // not a structured binding: emit_member captures them (clang 14)
     std::tie(kdata, klen) = string_of(m);
-    Value* declared = call("sj_key_declared", {keys, i64(n.fields.size()), kdata, klen});
+    Value* declared = call("sj_key_declared", {keys, kdata, klen});
     b_.CreateCondBr(b_.CreateICmpNE(declared, i32(0)), loop_next, undeclared);
 
     go(undeclared);
@@ -1101,17 +1107,6 @@ class Codegen {
   // A number that is not NaN or ±Infinity (Number.isFinite).
   Value* finite_number(Value* v) {
     return number_where(v, [&](Value* d) { return is_finite(d); });
-  }
-
-  // Names as a constant array of {ptr, i64} for sj_key_declared.
-  llvm::Constant* name_table(const std::vector<std::string>& names) {
-    auto* pair = llvm::StructType::get(ctx_, {ptr(), b_.getInt64Ty()});
-    std::vector<llvm::Constant*> items;
-    for (const auto& n : names) items.push_back(llvm::ConstantStruct::get(pair, {bytes(n), i64(n.size())}));
-    if (items.empty()) return llvm::ConstantPointerNull::get(b_.getPtrTy());
-    auto* arrty = llvm::ArrayType::get(pair, items.size());
-    return new llvm::GlobalVariable(*mod_, arrty, true, llvm::GlobalValue::PrivateLinkage,
-                                    llvm::ConstantArray::get(arrty, items), "keys");
   }
 
   // ---- arrays ----------------------------------------------------------------------------

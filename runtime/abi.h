@@ -50,7 +50,7 @@ enum Type : uint8_t { V, I32, I64, F64, P };
   X(sj_index_members, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::P)             \
   X(sj_lookup, sj::abi::P, sj::abi::P, sj::abi::I64, sj::abi::P, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::P, \
     sj::abi::I64)                                                                 \
-  X(sj_key_declared, sj::abi::I32, sj::abi::P, sj::abi::I64, sj::abi::P, sj::abi::I64) \
+  X(sj_key_declared, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::I64)           \
   X(sj_bulk_string_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)     \
   X(sj_bulk_number_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)     \
   X(sj_bulk_integer_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)    \
@@ -102,7 +102,7 @@ const SjValue* sj_lookup(const SjValue* obj, int64_t predicted, const char* name
 // The array starts with its length.
 const uint32_t* sj_member_order(SjCtx* ctx, const SjValue* obj);
 // 1 when key is one of the count names in keys (an array of {const char*, int64} pairs).
-int32_t sj_key_declared(const void* keys, int64_t count, const char* key, int64_t len);
+int32_t sj_key_declared(const void* table, const char* key, int64_t len);
 // Writes elems[0..) while they are strings, comma-separated, and returns the index of the
 // first element that is not a string (len when all are).
 int64_t sj_bulk_string_array(SjCtx* ctx, const SjValue* elems, int64_t len);

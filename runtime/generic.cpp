@@ -83,19 +83,12 @@ extern "C" const SjValue* sj_find_member(const SjValue* obj, const char* key, in
 
 extern "C" void sj_index_members(const SjValue* obj, const void* table, const SjValue** slots) {
   const auto* t = static_cast<const sj::rt::KeyTable*>(table);
-  const sj::rt::KeyEntry* entries = t->entries();
   for (int64_t i = 0; i < t->count; ++i) slots[i] = nullptr;
   if (!obj->IsObject()) return;
   for (auto m = obj->MemberBegin(); m != obj->MemberEnd(); ++m) {
     std::string_view name = name_of(*m);
-    for (uint64_t j = sj::rt::key_hash(name.data(), name.size());; ++j) {
-      const sj::rt::KeyEntry& e = entries[j & static_cast<uint64_t>(t->mask)];
-      if (e.len < 0) break;  // not declared
-      if (static_cast<size_t>(e.len) == name.size() && std::memcmp(e.name, name.data(), name.size()) == 0) {
-        slots[e.slot] = &m->value;
-        break;
-      }
-    }
+    int32_t slot = sj::rt::find_key(t, name.data(), name.size());
+    if (slot >= 0) slots[slot] = &m->value;
   }
 }
 
@@ -154,12 +147,8 @@ extern "C" const uint32_t* sj_member_order(SjCtx* ctx, const SjValue* obj) {
   return scratch.back().get();
 }
 
-extern "C" int32_t sj_key_declared(const void* keys, int64_t count, const char* key, int64_t len) {
-  struct Key { const char* p; int64_t n; };
-  const Key* k = static_cast<const Key*>(keys);
-  for (int64_t i = 0; i < count; ++i)
-    if (k[i].n == len && std::memcmp(k[i].p, key, static_cast<size_t>(len)) == 0) return 1;
-  return 0;
+extern "C" int32_t sj_key_declared(const void* table, const char* key, int64_t len) {
+  return sj::rt::find_key(static_cast<const sj::rt::KeyTable*>(table), key, static_cast<size_t>(len)) >= 0;
 }
 
 bool sj::rt::array_index_key(std::string_view k, uint32_t& index) {

@@ -1,7 +1,9 @@
-// The member index: when an object's members are not where the schema predicts them, one pass
-// over the object finds every declared property at once (sj_index_members), instead of a scan
-// per property. The code generator lays the declared names out in an open-addressing table at
-// compile time with key_hash; the runtime probes it with the same hash for each member.
+// The table of an object's declared names. When its members are not where the schema predicts
+// them, one pass over the object finds every declared property at once (sj_index_members),
+// instead of a scan per property; members that are not declared are told apart with it too
+// (sj_key_declared: additionalProperties, patternProperties). The code generator lays the
+// names out in an open-addressing table at compile time with key_hash; the runtime probes it
+// with the same hash.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -44,6 +46,16 @@ inline uint64_t key_hash(const char* s, size_t n) {
   }
   uint64_t h = (a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full) ^ n;
   return h ^ (h >> 29);
+}
+
+// The slot of name s[0..n) in the table, or -1 when it is not declared.
+inline int32_t find_key(const KeyTable* t, const char* s, size_t n) {
+  const KeyEntry* entries = t->entries();
+  for (uint64_t j = key_hash(s, n);; ++j) {
+    const KeyEntry& e = entries[j & static_cast<uint64_t>(t->mask)];
+    if (e.len < 0) return -1;  // an empty entry ends every probe (the table is at most half full)
+    if (static_cast<size_t>(e.len) == n && std::memcmp(e.name, s, n) == 0) return e.slot;
+  }
 }
 
 }  // namespace sj::rt
