@@ -885,7 +885,7 @@ class Codegen {
       b_.CreateBr(next);
       go(next);
     }
-    }
+  }
 
   // Objects with many members are written by helper functions of kFieldsPerFunction members
   // each, so no generated function grows with the schema: LLVM's instruction selection and

@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <cstdio>
 #include <cstring>
@@ -11,6 +10,7 @@
 #include <fstream>
 #include <iterator>
 
+#include <llvm/ADT/StringExtras.h>
 #include <llvm/ADT/StringMap.h>
 #include <llvm/Config/llvm-config.h>
 #include <llvm/Support/SHA256.h>
@@ -24,23 +24,6 @@ namespace {
 // Bumped when the file layout changes.
 constexpr char kMagic[8] = {'S', 'J', 'O', 'B', 'J', '0', '0', '3'};
 constexpr size_t kKeyChars = 64, kSumBytes = 8;
-
-std::string hex(const std::array<uint8_t, 32>& bytes) {
-  static const char digits[] = "0123456789abcdef";
-  std::string s;
-  for (uint8_t b : bytes) {
-    s += digits[b >> 4];
-    s += digits[b & 15];
-  }
-  return s;
-}
-
-std::array<uint8_t, 32> sha256(std::string_view a, std::string_view b) {
-  llvm::SHA256 h;
-  h.update(llvm::StringRef(a.data(), a.size()));
-  h.update(llvm::StringRef(b.data(), b.size()));
-  return h.final();
-}
 
 // Guards against torn and damaged files, not against an adversary (whoever can write the
 // cache directory can write code anyway): a multiply-xor hash over 8-byte words runs at
@@ -156,7 +139,10 @@ std::optional<std::string> ObjectCache::key(std::string_view schema, const sj::O
   material += host_description();
   if (!sj::cache_fingerprint(options, material)) return std::nullopt;
   material += ";schema=";
-  return hex(sha256(material, schema));
+  llvm::SHA256 h;
+  h.update(material);
+  h.update(llvm::StringRef(schema.data(), schema.size()));
+  return llvm::toHex(h.final(), /*LowerCase=*/true);
 }
 
 std::optional<CachedCode> ObjectCache::load(const std::string& key) const {
