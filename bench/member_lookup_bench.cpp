@@ -47,7 +47,7 @@ std::string data(Order order) {
 }
 
 const bool registered = [] {
-  auto ser = sj::bench::shared_engine().compile(schema());
+  auto ser = sj::bench::shared_engine().compile(schema(), R"({"tierUp":false})");
   if (!ser) return false;
   sj::bench::register_case("lookup/in_order", data(Order::InOrder), *ser);
   sj::bench::register_case("lookup/shuffled", data(Order::Shuffled), *ser);

@@ -48,9 +48,6 @@ bool register_case(const std::string& prefix, const std::string& json, const sch
     std::fprintf(stderr, "%s: %s\n", prefix.c_str(), st.error().message.c_str());
     return false;
   }
-  // Measure the final code: enough calls to tier up, then wait for the recompile.
-  for (int i = 0; i < 100; ++i) (void)c->serializer.serialize(c->dom, out);
-  shared_engine().wait_for_tier_up();
   benchmark::RegisterBenchmark((prefix + "/native").c_str(), [c](benchmark::State& s) { run_native(s, c->dom); });
   benchmark::RegisterBenchmark((prefix + "/schemajit").c_str(),
                                [c](benchmark::State& s) { run_schemajit(s, c->serializer, c->dom); });
@@ -59,7 +56,7 @@ bool register_case(const std::string& prefix, const std::string& json, const sch
 }
 
 bool register_case(const std::string& group, const BenchCase& c) {
-  auto ser = shared_engine().compile(c.schema, c.options);
+  auto ser = shared_engine().compile(c.schema, with_options(c.options, "\"tierUp\":false"));
   if (!ser) {
     std::fprintf(stderr, "%s/%s: %s\n", group.c_str(), c.name.c_str(), ser.error().message.c_str());
     return false;

@@ -52,8 +52,9 @@ struct Case {
 // text does not parse or the serializer fails on it.
 bool register_case(const std::string& prefix, const std::string& json, const schemajit::Serializer& serializer);
 
-// Compiles the case's schema in the shared Engine and registers it as <group>/<case name>/...
-// as above; false (and why, on stderr) when the schema does not compile.
+// Compiles the case's schema in the shared Engine at level 1 with tier-up off (the final
+// code, from the first iteration) and registers it as <group>/<case name>/... as above;
+// false (and why, on stderr) when the schema does not compile.
 bool register_case(const std::string& group, const BenchCase& c);
 
 // Registers <prefix>/<peer> for each peer built in (bench/peers.cpp).
