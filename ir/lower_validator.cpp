@@ -13,6 +13,15 @@
 namespace sj::ir {
 namespace {
 
+// A count or length bound as an integer. Beyond int64 it saturates (casting such a double is
+// undefined behaviour, found by fuzz_schema): no length or count reaches INT64_MAX, so a
+// larger maximum bounds nothing and a larger minimum is never met, as in Ajv.
+int64_t saturated(double x) {
+  if (x >= 9223372036854775807.0) return INT64_MAX;  // the double is 2^63
+  if (x <= -9223372036854775808.0) return INT64_MIN;
+  return static_cast<int64_t>(x);
+}
+
 using rapidjson::Value;
 
 TestPtr test(TestKind kind) {
@@ -197,8 +206,8 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
     if (!lo && !hi) return;
     auto t = test(kind);
     t->mask = mask;
-    if (lo && lo->IsNumber()) t->lo = static_cast<int64_t>(std::ceil(lo->GetDouble()));
-    if (hi && hi->IsNumber()) t->hi = static_cast<int64_t>(std::floor(hi->GetDouble()));
+    if (lo && lo->IsNumber()) t->lo = saturated(std::ceil(lo->GetDouble()));
+    if (hi && hi->IsNumber()) t->hi = saturated(std::floor(hi->GetDouble()));
     tests.push_back(std::move(t));
   };
   count("minItems", "maxItems", TestKind::Count, kTypeArray);

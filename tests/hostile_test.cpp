@@ -81,6 +81,21 @@ TEST(HostileSchema, UnusualIdsAndRefs) {
             "Cannot resolve ref \"nope" + nul + "#/x\". Schema with id \"nope" + nul + "\" is not found.");
 }
 
+// Count and length bounds beyond int64 inside a validated branch (fuzz_schema's input, with
+// UBSan: the cast was undefined behaviour): they act as the largest bound there is.
+TEST(HostileSchema, BoundsBeyondInt64) {
+  auto with = [](const char* bound) {
+    return R"({"anyOf":[{"type":"string",)" + std::string(bound) + R"(},{"type":"integer"}]})";
+  };
+  EXPECT_EQ(run(with(R"("maxLength":1111111111111111111111111111112)"), R"("abc")"), R"("abc")");
+  EXPECT_EQ(run(with(R"("minLength":1e30)"), R"("abc")"), run(with(R"("minLength":1000000)"), R"("abc")"));
+  EXPECT_EQ(run(with(R"("minLength":-1e30)"), R"("abc")"), R"("abc")");
+  EXPECT_EQ(run(R"({"type":"array","items":{"anyOf":[{"type":"object","propertyNames":{"maxLength":1111111111111111111111111111112},
+      "dependencies":{"a":["b"]}}]}})", R"([{"a":1,"b":2}])"),
+            run(R"({"type":"array","items":{"anyOf":[{"type":"object","propertyNames":{"maxLength":100},
+      "dependencies":{"a":["b"]}}]}})", R"([{"a":1,"b":2}])"));
+}
+
 TEST(HostileSchema, NotAnObject) {
   EXPECT_EQ(compile_error("5"), "schema is invalid: data must be object,boolean");
   EXPECT_EQ(compile_error("[]"), "schema is invalid: data must be object,boolean");
