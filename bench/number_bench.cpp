@@ -44,9 +44,8 @@ BENCHMARK(BM_Text<double, inputs, schemajit_text>)->Name("DoubleText/schemajit")
 BENCHMARK(BM_Text<double, inputs, ryu_text>)->Name("DoubleText/ryu_only")->Arg(0)->Arg(1)->ArgName("full_precision");
 BENCHMARK(BM_Text<double, inputs, grisu2_text>)->Name("DoubleText/rapidjson_grisu2")->Arg(0)->Arg(1)->ArgName("full_precision");
 
-// Number text per integer: schemajit's writer (std::to_chars: a chunked writer with a pair
-// table and 32-bit arithmetic measured slower, 9.6 vs 7.1 ns, its variable-length copy being
-// the cost) against RapidJSON's i64toa, on integers of 1 to 19 digits and on 9-digit ids
+// Number text per integer: schemajit's writer (57-bit fixed point, a pair per multiply)
+// against RapidJSON's i64toa, on integers of 1 to 19 digits and on 9-digit ids
 // (citm_catalog's kind).
 std::vector<int64_t> integers(bool nine_digits) {
   std::mt19937_64 rng(2);

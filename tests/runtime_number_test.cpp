@@ -1,7 +1,9 @@
 // Number text as JavaScript prints it (spec §9.1), and ToNumber of strings (§9.2).
 #include <gtest/gtest.h>
 
+#include <charconv>
 #include <cmath>
+#include <type_traits>
 #include <cstring>
 #include <random>
 #include <limits>
@@ -78,6 +80,34 @@ TEST(NumberText, SchubfachAgreesWithRyu) {
       ASSERT_EQ(fast, ryu) << std::hexfloat << y;
     }
   }
+}
+
+// The fixed-point integer writer against std::to_chars: every value below 10^6, both sides
+// of every power of ten, and a million random values of every bit width, both signs.
+TEST(NumberText, IntegersAgreeWithToChars) {
+  auto check = [](auto x) {
+    char a[kMaxIntText], b[kMaxIntText];
+    char* end = std::is_signed_v<decltype(x)> ? write_int64(a, static_cast<int64_t>(x)) : write_uint64(a, x);
+    ASSERT_EQ(std::string(a, end), std::string(b, std::to_chars(b, b + kMaxIntText, x).ptr)) << x;
+  };
+  for (uint64_t x = 0; x < 1000000; ++x) check(x);
+  uint64_t p = 1;
+  for (int e = 0; e <= 19; ++e, p *= 10) {
+    for (uint64_t x : {p - 1, p, p + 1, 2 * p - 1, 9 * p, 10 * p - 1}) {
+      check(x);
+      check(static_cast<int64_t>(x));
+      check(-static_cast<int64_t>(x));
+    }
+  }
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 1000000; ++i) {
+    uint64_t bits = rng() >> (rng() % 64);
+    check(bits);
+    check(static_cast<int64_t>(bits));
+  }
+  check(std::numeric_limits<uint64_t>::max());
+  check(std::numeric_limits<int64_t>::min());
+  check(std::numeric_limits<int64_t>::max());
 }
 
 TEST(NumberText, IntegersPrintExactly) {
