@@ -66,9 +66,11 @@ bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok) {
   if (ok) {
     // Room for a quarter more, so that the next call of about this size, into the same string
     // reused with clear(), fits in place: the window must also hold the worst case a write
-    // reserves (six bytes per byte of the last strings), not just the bytes it writes.
+    // reserves (six bytes per byte of the last strings), not just the bytes it writes, and
+    // at least kMinInPlace (a tiny output in a short string's inline capacity would otherwise
+    // take this path on every call).
     std::string& out = *st.out;
-    if (out.capacity() - out.size() < used) out.reserve(out.size() + used + used / 4 + kMinInPlace);
+    if (out.capacity() - out.size() < used + kMinInPlace) out.reserve(out.size() + used + used / 4 + kMinInPlace);
     out.append(t_scratch.data.get(), used);
   }
   ctx.cur = ctx.end = nullptr;

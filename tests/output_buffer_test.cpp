@@ -39,6 +39,20 @@ TEST(OutputBuffer, AppendsInPlaceAfterExistingContent) {
   EXPECT_EQ(out.data(), before);  // written where it ended up: no reallocation, no copy
 }
 
+// A tiny output into a fresh string (inline capacity only) goes through the scratch buffer
+// once; the string then has room enough that the same call, after clear(), writes in place.
+TEST(OutputBuffer, ATinyOutputLeavesRoomForTheNextCallInPlace) {
+  std::string out;
+  ASSERT_EQ(serialize("[]", out), "ok");
+  EXPECT_EQ(out, "[]");
+  out.clear();
+  const char* before = out.data();
+  ASSERT_EQ(serialize("[]", out), "ok");
+  EXPECT_EQ(out, "[]");
+  EXPECT_EQ(out.data(), before);
+  EXPECT_GE(out.capacity(), 256u);  // kMinInPlace: the window a call needs to start in place
+}
+
 TEST(OutputBuffer, OutgrowingTheSpareCapacityMovesOnWithoutLoss) {
   for (int n : {5, 50, 500, 5000}) {
     std::string out = "p";
