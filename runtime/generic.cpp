@@ -111,16 +111,30 @@ extern "C" const SjValue* sj_lookup(const SjValue* obj, int64_t predicted, const
 extern "C" const uint32_t* sj_member_order(SjCtx* ctx, const SjValue* obj) {
   uint32_t n = obj->MemberCount();
   auto members = obj->MemberBegin();
+  // JavaScript enumerates array-index keys first, ascending, then the others in insertion
+  // order. Members already in that order need no reordering (maps keyed by ids, citm_catalog's
+  // kind, usually are): one pass checks it, strictly ascending indices also being distinct.
   bool reorder = false;
-  uint32_t index;
-  for (uint32_t i = 0; i < n && !reorder; ++i) reorder = array_index_key(name_of(members[i]), index);
-  if (!reorder && n > 1) {  // duplicates? JSON.parse keeps the first position, the last value
-    if (n <= 16) {
-      for (uint32_t i = 0; i < n && !reorder; ++i)
+  uint32_t others = 0;  // the non-index keys: when in order, the last `others` members
+  uint32_t previous = 0;
+  for (uint32_t i = 0; i < n && !reorder; ++i) {
+    uint32_t index;
+    if (array_index_key(name_of(members[i]), index)) {
+      reorder = others > 0 || (i > 0 && index <= previous);
+      previous = index;
+    } else {
+      ++others;
+    }
+  }
+  // Duplicates among the others? JSON.parse keeps the first position, the last value.
+  if (!reorder && others > 1) {
+    uint32_t first = n - others;
+    if (others <= 16) {
+      for (uint32_t i = first; i < n && !reorder; ++i)
         for (uint32_t j = i + 1; j < n && !reorder; ++j) reorder = name_of(members[i]) == name_of(members[j]);
     } else {
       std::unordered_map<std::string_view, uint32_t> seen;
-      for (uint32_t i = 0; i < n && !reorder; ++i) reorder = !seen.emplace(name_of(members[i]), i).second;
+      for (uint32_t i = first; i < n && !reorder; ++i) reorder = !seen.emplace(name_of(members[i]), i).second;
     }
   }
   if (!reorder) return nullptr;

@@ -24,6 +24,29 @@ TEST(Objects, ArrayIndexKeysComeFirst) {
   EXPECT_EQ(run(s, R"({"a":1,"b":2,"2":3,"10":4})"), R"({"2":3,"10":4,"b":2,"a":1})");
 }
 
+// Members that additionalProperties prints come out in JavaScript's enumeration order:
+// array-index keys (canonical decimals below 2^32 - 1) ascending, then the rest in insertion
+// order; members already in that order are printed as they are (no reordering pass).
+TEST(Objects, ExtrasEnumerateIndexKeysFirst) {
+  const char* s = R"({"type":"object","additionalProperties":true})";
+  EXPECT_EQ(run(s, R"({"3":1,"10":2,"x":3,"y":4})"), R"({"3":1,"10":2,"x":3,"y":4})");
+  EXPECT_EQ(run(s, R"({"10":1,"3":2})"), R"({"3":2,"10":1})");
+  EXPECT_EQ(run(s, R"({"x":1,"3":2})"), R"({"3":2,"x":1})");
+  EXPECT_EQ(run(s, R"({"x":1,"01":2,"4294967295":3,"4294967294":4})"),
+            R"({"4294967294":4,"x":1,"01":2,"4294967295":3})");
+  // A DOM with duplicate names (RapidJSON keeps them; JSON.parse would not): the first
+  // position, the last value, for index keys and others alike.
+  auto ser = engine().compile(s, "");
+  for (auto [input, expected] : {std::pair{R"({"3":1,"3":2})", R"({"3":2})"},
+                                 std::pair{R"({"1":0,"a":1,"b":2,"a":3})", R"({"1":0,"a":3,"b":2})"}}) {
+    rapidjson::Document doc;
+    doc.Parse(input);
+    std::string out;
+    ASSERT_TRUE(ser->serialize(doc, out));
+    EXPECT_EQ(out, expected) << input;
+  }
+}
+
 TEST(Objects, OptionalMembersAndCommas) {
   const char* s = R"({"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"},"c":{"type":"integer"}}})";
   EXPECT_EQ(run(s, "{}"), "{}");
