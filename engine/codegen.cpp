@@ -20,6 +20,7 @@
 #include "runtime/abi.h"
 #include "runtime/dom_layout.h"
 #include "runtime/member_index.h"
+#include "runtime/number_text.h"
 
 namespace schemajit::detail {
 namespace {
@@ -153,11 +154,25 @@ class Codegen {
 
   void flush() {
     if (pending_.empty()) return;
+    b_.CreateStore(write_pending(0), at(ctx_arg_, offsetof(SjCtx, cur)));
+  }
+
+  // Writes the pending literal with `extra` more bytes of room after it, in one capacity
+  // check; returns the cursor after the literal (not stored: the caller writes on from it).
+  Value* write_pending(uint64_t extra) {
     std::string s = std::move(pending_);
     pending_.clear();
-    Value* cur = ensure(s.size());
+    Value* cur = ensure(s.size() + extra);
+    if (s.empty()) return cur;
     b_.CreateMemCpy(cur, llvm::MaybeAlign(1), bytes(s), llvm::MaybeAlign(1), s.size());
-    b_.CreateStore(b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), cur, s.size()), at(ctx_arg_, offsetof(SjCtx, cur)));
+    return b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), cur, s.size());
+  }
+
+  // A number's text from a runtime formatter `char* f(char* dst, const SjValue*)` that needs
+  // `room` bytes: one capacity check for it and the literal before it (`,"id":`).
+  void number_text(const char* formatter, uint64_t room, Value* v) {
+    Value* cur = write_pending(room);
+    b_.CreateStore(call(formatter, {cur, v}), at(ctx_arg_, offsetof(SjCtx, cur)));
   }
 
   llvm::MDNode* weights_unlikely() { return llvm::MDBuilder(ctx_).createBranchWeights(1, 1000); }
@@ -270,15 +285,28 @@ class Codegen {
   template <class Then, class Else>
   void branch(Value* cond, Then then, Else otherwise, const char* name = "if") {
     flush();
+    branch_carrying_literal(cond, then, otherwise, name);
+  }
+
+  // The same, but the pending literal (`,"id":`) goes into both arms instead of being written
+  // before the test: `then` must write it (number_text does, in the same capacity check as the
+  // number); `otherwise` finds it written.
+  template <class Then, class Else>
+  void branch_carrying_literal(Value* cond, Then then, Else otherwise, const char* name) {
+    std::string literal = std::move(pending_);
+    pending_.clear();
     BasicBlock* t = block(name);
     BasicBlock* e = block("else");
     BasicBlock* j = block("join");
     b_.CreateCondBr(cond, t, e);
     go(t);
+    pending_ = literal;
     then();
     flush();
     b_.CreateBr(j);
     go(e);
+    pending_ = literal;
+    flush();
     otherwise();
     flush();
     b_.CreateBr(j);
@@ -300,8 +328,8 @@ class Codegen {
   // NaN (a DOM can hold it as a double) is an error under type number, so the fast path
   // takes integers and doubles that are not NaN; everything else goes to the coercion.
   void emit_number(const ir::Node& n, Value* v) {
-    branch(
-        plain_number(v), [&] { call("sj_write_number", {ctx_arg_, v}); },
+    branch_carrying_literal(
+        plain_number(v), [&] { number_text("sj_number_text", sj::rt::kMaxDoubleText, v); },
         [&] { check(call("sj_coerce_number", {ctx_arg_, v, bytes(n.path)})); }, "isnumber");
   }
 
@@ -320,8 +348,8 @@ class Codegen {
   }
 
   void emit_integer(const ir::Node& n, Value* v) {
-    branch(
-        has_flag(v, dom::kInt64Flag | dom::kUint64Flag), [&] { call("sj_write_number", {ctx_arg_, v}); },
+    branch_carrying_literal(
+        has_flag(v, dom::kInt64Flag | dom::kUint64Flag), [&] { number_text("sj_integer_text", sj::rt::kMaxIntText, v); },
         [&] {
           int rounding = static_cast<int>(irm_.options.rounding);
           check(call("sj_coerce_integer", {ctx_arg_, v, i32(rounding), bytes(n.path)}));

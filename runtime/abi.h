@@ -39,7 +39,8 @@ enum Type : uint8_t { V, I32, I64, F64, P };
   X(sj_reserve, sj::abi::V, sj::abi::P, sj::abi::I64)                             \
   X(sj_write_string, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::I64)            \
   X(sj_write_unsafe_string, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::I64)     \
-  X(sj_write_number, sj::abi::V, sj::abi::P, sj::abi::P)                          \
+  X(sj_number_text, sj::abi::P, sj::abi::P, sj::abi::P)                           \
+  X(sj_integer_text, sj::abi::P, sj::abi::P, sj::abi::P)                          \
   X(sj_coerce_string, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::I32, sj::abi::P) \
   X(sj_coerce_number, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::P)           \
   X(sj_coerce_integer, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::I32, sj::abi::P) \
@@ -74,8 +75,11 @@ void sj_reserve(SjCtx* ctx, int64_t n);
 // "s" quoted with JSON.stringify escaping / quoted with no escaping at all (format: unsafe).
 void sj_write_string(SjCtx* ctx, const char* s, int64_t n);
 void sj_write_unsafe_string(SjCtx* ctx, const char* s, int64_t n);
-// A DOM number as JavaScript prints it (int64/uint64 exactly; NaN/±Infinity as null).
-void sj_write_number(SjCtx* ctx, const SjValue* v);
+// A DOM number as JavaScript prints it (int64/uint64 exactly; NaN/±Infinity as null) at dst,
+// which has sj::rt::kMaxDoubleText bytes of room; returns the end of the text.
+char* sj_number_text(char* dst, const SjValue* v);
+// The same for a number with an int64 or uint64 flag, in kMaxIntText bytes of room.
+char* sj_integer_text(char* dst, const SjValue* v);
 // Coercions of spec §4 for inputs that are not already of the schema's type.
 // format: see sj::rt::StringFormat. rounding: see sj::rt::Rounding. path: schema pointer.
 SjStatus sj_coerce_string(SjCtx* ctx, const SjValue* v, int32_t format, const char* path);

@@ -88,8 +88,6 @@ SjStatus cannot_convert(SjCtx* ctx, const rapidjson::Value& v, const char* what,
   return fail(ctx, std::move(msg), path);
 }
 
-void put_number(SjCtx* ctx, double x) { ctx->cur = write_json_double(ensure(ctx, kMaxDoubleText), x); }
-
 double apply_rounding(double x, Rounding r) {
   switch (r) {
     case Rounding::Floor: return std::floor(x);
@@ -132,13 +130,13 @@ extern "C" SjStatus sj_coerce_string(SjCtx* ctx, const SjValue* v, int32_t forma
 extern "C" SjStatus sj_coerce_number(SjCtx* ctx, const SjValue* v, const char* path) {
   double x = to_number(*v);
   if (std::isnan(x)) return cannot_convert(ctx, *v, "a number", path);
-  if (v->IsNumber()) { sj_write_number(ctx, v); return 0; }  // exact int64/uint64, ±Infinity as null
+  if (v->IsNumber()) { put_number(ctx, *v); return 0; }  // exact int64/uint64, ±Infinity as null
   put_number(ctx, x);
   return 0;
 }
 
 extern "C" SjStatus sj_coerce_integer(SjCtx* ctx, const SjValue* v, int32_t rounding, const char* path) {
-  if (v->IsInt64() || v->IsUint64()) { sj_write_number(ctx, v); return 0; }
+  if (v->IsInt64() || v->IsUint64()) { put_number(ctx, *v); return 0; }
   double x = to_number(*v);
   if (!std::isfinite(x)) return cannot_convert(ctx, *v, "an integer", path);
   if (std::trunc(x) != x) x = apply_rounding(x, static_cast<Rounding>(rounding));

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "runtime/call_state.h"
+#include "runtime/number_text.h"
 #include "runtime/escape.h"
 #include "runtime/js_value.h"
 #include "runtime/member_index.h"
@@ -42,7 +43,7 @@ SjStatus write_generic(SjCtx* ctx, const rapidjson::Value& v) {
     case rapidjson::kFalseType: put(ctx, "false", 5); return 0;
     case rapidjson::kTrueType: put(ctx, "true", 4); return 0;
     case rapidjson::kStringType: sj_write_string(ctx, v.GetString(), v.GetStringLength()); return 0;
-    case rapidjson::kNumberType: sj_write_number(ctx, &v); return 0;
+    case rapidjson::kNumberType: put_number(ctx, v); return 0;
     default: break;
   }
   if (++ctx->depth > ctx->max_depth) return sj_error_depth(ctx, "");

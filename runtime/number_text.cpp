@@ -312,8 +312,14 @@ char* write_json_number(char* dst, const rapidjson::Value& v) {
   return write_uint64(dst, v.GetUint64());
 }
 
+void put_number(SjCtx* ctx, const rapidjson::Value& v) { ctx->cur = write_json_number(ensure(ctx, kMaxDoubleText), v); }
+void put_number(SjCtx* ctx, double x) { ctx->cur = write_json_double(ensure(ctx, kMaxDoubleText), x); }
+
 }  // namespace sj::rt
 
-extern "C" void sj_write_number(SjCtx* ctx, const SjValue* v) {
-  ctx->cur = sj::rt::write_json_number(sj::rt::ensure(ctx, sj::rt::kMaxDoubleText), *v);
+extern "C" char* sj_number_text(char* dst, const SjValue* v) { return sj::rt::write_json_number(dst, *v); }
+
+extern "C" char* sj_integer_text(char* dst, const SjValue* v) {
+  if (sj::dom::flags(v) & sj::dom::kInt64Flag) return sj::rt::write_int64(dst, v->GetInt64());
+  return sj::rt::write_uint64(dst, v->GetUint64());
 }

@@ -4,6 +4,8 @@
 
 #include <rapidjson/document.h>
 
+#include "runtime/abi.h"
+
 namespace sj::rt {
 
 // Room write_js_double needs at dst: its longest text is 24 bytes
@@ -23,5 +25,9 @@ char* write_json_double(char* dst, double x);
 // A DOM number as JSON.stringify prints it (int64/uint64 exactly). dst has kMaxDoubleText bytes.
 char* write_json_number(char* dst, const rapidjson::Value& v);
 char* write_uint64(char* dst, uint64_t x);
+// The same at ctx's cursor, making room first (runtime callers; generated code makes the room
+// itself and calls sj_number_text).
+void put_number(SjCtx* ctx, const rapidjson::Value& v);
+void put_number(SjCtx* ctx, double x);
 
 }  // namespace sj::rt
