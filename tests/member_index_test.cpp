@@ -12,6 +12,7 @@
 #include <rapidjson/document.h>
 
 #include "engine/schemajit.h"
+#include "runtime/member_index.h"
 
 namespace {
 
@@ -63,6 +64,21 @@ std::vector<std::string> numbered(size_t n, const std::string& prefix, const std
   std::vector<std::string> names;
   for (size_t i = 0; i < n; ++i) names.push_back(prefix + std::to_string(1000 + i) + suffix);
   return names;
+}
+
+// The inline key compare against memcmp: every length up to 40, equal and with one byte
+// different at every position (its loads overlap; none may miss a byte or read outside).
+TEST(MemberIndex, SameBytesAgreesWithMemcmp) {
+  for (size_t n = 0; n <= 40; ++n) {
+    std::vector<char> a(n), b(n);
+    for (size_t i = 0; i < n; ++i) a[i] = b[i] = static_cast<char>('a' + i % 26);
+    EXPECT_TRUE(sj::rt::same_bytes(a.data(), b.data(), n)) << n;
+    for (size_t i = 0; i < n; ++i) {
+      b[i] ^= 1;
+      EXPECT_FALSE(sj::rt::same_bytes(a.data(), b.data(), n)) << n << " " << i;
+      b[i] ^= 1;
+    }
+  }
 }
 
 TEST(MemberIndex, ShuffledAndMissing) {
