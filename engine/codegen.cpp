@@ -532,8 +532,9 @@ class Codegen {
     go(end);
   }
 
-  Value* element(Value* array, Value* i) {
-    return b_.CreateInBoundsGEP(b_.getInt8Ty(), packed_pointer(array), b_.CreateMul(i, i64(dom::kValueSize)));
+  Value* element(Value* array, Value* i) { return element_of(packed_pointer(array), i); }
+  Value* element_of(Value* elems, Value* i) {
+    return b_.CreateInBoundsGEP(b_.getInt8Ty(), elems, b_.CreateMul(i, i64(dom::kValueSize)));
   }
 
   // const / enum: scalars compare inline (numbers as JavaScript's ===, as doubles); objects
@@ -1198,19 +1199,37 @@ class Codegen {
       b_.CreateCondBr(b_.CreateICmpUGE(len, i64(uint64_t(cutoff))), bulk, resume);
       go(bulk);
       Value* miss = call(kernel, {ctx_arg_, elems, len});
+      if (!n.is_tuple) only_if(b_.CreateICmpNE(miss, i64(0)), [&] {
+          literal(",");
+          flush();
+        });
+      BasicBlock* bulk_out = b_.GetInsertBlock();
       b_.CreateBr(resume);
       go(resume);
       auto* phi = b_.CreatePHI(b_.getInt64Ty(), 2, "start");
       phi->addIncoming(i64(0), pre);
-      phi->addIncoming(miss, bulk);
+      phi->addIncoming(miss, bulk_out);
       start = phi;
     }
-    loop(start, len, [&](Value* i) {
-      branch(b_.CreateICmpNE(i, i64(0)), [&] { literal(","); }, [] {}, "comma");
-      Value* e = b_.CreateInBoundsGEP(b_.getInt8Ty(), elems, b_.CreateMul(i, i64(dom::kValueSize)));
-      emit_or_raw(n.is_tuple ? nullptr : n.items.get(), e);
-      flush();
-    });
+    if (n.is_tuple) {
+      loop(start, len, [&](Value* i) {
+        branch(b_.CreateICmpNE(i, i64(0)), [&] { literal(","); }, [] {}, "comma");
+        emit_or_raw(nullptr, element_of(elems, i));
+        flush();
+      });
+    } else {
+      // Every item is followed by a comma, written with the item's last bytes (`},`) instead
+      // of a test and a write of its own before the next; the last one is taken back.
+      loop(start, len, [&](Value* i) {
+        emit_or_raw(n.items.get(), element_of(elems, i));
+        literal(",");
+        flush();
+      });
+      only_if(b_.CreateICmpNE(len, i64(0)), [&] {
+        Value* cur = b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), cursor(), -1);
+        b_.CreateStore(cur, at(ctx_arg_, offsetof(SjCtx, cur)));
+      });
+    }
     literal("]");
     flush();
     b_.CreateBr(done);
