@@ -18,9 +18,9 @@ enum class LargeArrayMechanism { Default, JsonStringify };
 // keeps the loop at every length.
 struct Cutoffs {
   static constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
-  int64_t string_array = 4;
-  int64_t number_array = 4;
-  int64_t integer_array = 1;
+  int64_t string_array = 16;
+  int64_t number_array = 1;
+  int64_t integer_array = 4;
 
   // The built-in values, overridden by the file named in $SCHEMAJIT_CUTOFFS when that is set
   // (read once per process; an unreadable or malformed file is ignored with a warning).

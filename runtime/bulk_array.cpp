@@ -29,16 +29,25 @@ SJ_INLINE int64_t bulk_strings(SjCtx* ctx, const SjValue* elems, int64_t len, Wr
   while (i < len) {
     // Size the output once per chunk: a light pass over the flags and lengths finds the run
     // of strings and the room its worst case needs; the writing pass then keeps the cursor
-    // in a register and checks no capacity.
+    // in a register and checks no capacity. The run also ends where its worst case would
+    // outgrow the window (the rest goes in the next round): asking for room the strings will
+    // not use would move a call writing in place to the scratch buffer, and its output
+    // through one more copy, long before the output itself fills the window.
     int64_t end = std::min(len, i + kChunk);
     size_t room = 0;
+    size_t window = static_cast<size_t>(ctx->end - ctx->cur);
     int64_t run = i;
     for (; run < end; ++run) {
       uint16_t f = dom::flags(&elems[run]);
       if ((f & dom::kTypeMask) != dom::kStringType) break;
       size_t n = (f & dom::kInlineStrFlag) ? dom::kShortMax : elems[run].GetStringLength();
       if (n > kLongString) break;  // written alone, in pieces (below)
-      room += quoted_bound(n) + 1;
+      size_t need = quoted_bound(n) + 1;
+      if (run > i && room + need > window) {
+        end = run;
+        break;
+      }
+      room += need;
     }
     if (run == i) {
       if ((dom::flags(&elems[i]) & dom::kTypeMask) != dom::kStringType) break;  // a miss: the loop takes over
@@ -69,7 +78,7 @@ SJ_INLINE int64_t bulk_strings(SjCtx* ctx, const SjValue* elems, int64_t len, Wr
       }
     }
     ctx->cur = p;
-    if (run < end) break;  // the chunk ended at a miss
+    if (run < end) break;  // the run ended at a miss
   }
   return i;
 }

@@ -74,7 +74,7 @@ TEST(Printer, SelectAndValidators) {
   const char* schema = R"({"anyOf":[
     {"type":"object","properties":{"kind":{"const":"a"}},"required":["kind"]},
     {"type":"string","minLength":2}]})";
-  EXPECT_EQ(ir(schema), R"(module  opt=O1  cutoffs: string=4 number=4 integer=1  largeArraySize=20000
+  EXPECT_EQ(ir(schema), R"(module  opt=O1  cutoffs: string=16 number=1 integer=4  largeArraySize=20000
 
 fn f0  #  (entry)
   select  #

@@ -184,7 +184,7 @@ TEST_F(ObjectCache, DamagedByteIsAMiss) {
 }
 TEST_F(ObjectCache, DamagedLengthIsAMiss) {
   expect_miss_after([](std::string f) {
-    f[8 + 64 + 8 * 4 + 7] = '\x7f';  // the top byte of the pattern count
+    f.replace(8 + 64 + 8 * 4 + 7, 1, 1, '\x7f');  // the top byte of the pattern count
     return f;
   });
 }
