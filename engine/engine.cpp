@@ -201,7 +201,10 @@ Status Serializer::serialize(const rapidjson::Value& value, std::string& out) co
   sj::rt::CallState state;
   bool ok = sj::rt::run_call(ctx, state, out, code->max_data_depth, static_cast<size_t>(code->max_output_bytes),
                              code->entry, &value);
-  if (!ok) return Status(Error{std::move(state.message), std::move(state.path)});
+  if (!ok) {
+    sj::rt::CallExtras& failure = state.more();  // made by the failure that ended the call
+    return Status(Error{std::move(failure.message), std::move(failure.path)});
+  }
   return {};
 }
 

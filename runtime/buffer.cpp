@@ -103,10 +103,10 @@ bool run_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth, si
 }
 
 SjStatus fail(SjCtx* ctx, std::string message, const char* path) {
-  CallState& st = state(ctx);
-  if (st.message.empty()) {  // the first failure is the one reported
-    st.message = std::move(message);
-    st.path = path ? path : "";
+  CallExtras& x = state(ctx).more();
+  if (x.message.empty()) {  // the first failure is the one reported
+    x.message = std::move(message);
+    x.path = path ? path : "";
   }
   return 1;
 }

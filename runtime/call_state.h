@@ -15,14 +15,27 @@ enum class StringFormat : int32_t { None = 0, DateTime = 1, Date = 2, Time = 3, 
 // Values of the `rounding` argument of sj_coerce_integer (Math.trunc/floor/ceil/round).
 enum class Rounding : int32_t { Trunc = 0, Floor = 1, Ceil = 2, Round = 3 };
 
+// What a call keeps only when it needs it: the error of its first failure and memory that
+// lives as long as the call (member orders). Made on first use, so that a call that neither
+// fails nor reorders members does not construct and destroy it: for a small output that is
+// a noticeable part of the call.
+struct CallExtras {
+  std::string message;  // fast-json-stringify's text where it has one
+  std::string path;     // schema location, "#/properties/a"
+  std::vector<std::unique_ptr<uint32_t[]>> scratch;
+};
+
 struct CallState {
   std::string* out = nullptr;
-  std::string message;             // fast-json-stringify's text where it has one
-  std::string path;                // schema location, "#/properties/a"
   size_t max_output = SIZE_MAX;    // bytes this call may produce
   bool discarding = false;         // over the limit (or out of memory): output is thrown away
   char* in_place = nullptr;        // writing into the caller's string: where this call's output starts
-  std::vector<std::unique_ptr<uint32_t[]>> scratch;
+  std::unique_ptr<CallExtras> extras;
+
+  CallExtras& more() {
+    if (!extras) extras = std::make_unique<CallExtras>();
+    return *extras;
+  }
 };
 
 using EntryFn = SjStatus (*)(SjCtx*, const SjValue*);

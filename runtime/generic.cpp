@@ -157,7 +157,7 @@ extern "C" const uint32_t* sj_member_order(SjCtx* ctx, const SjValue* obj) {
   auto out = std::make_unique<uint32_t[]>(keys.size() + 1);
   out[0] = static_cast<uint32_t>(keys.size());
   for (size_t k = 0; k < keys.size(); ++k) out[k + 1] = keys[k].second;
-  auto& scratch = state(ctx).scratch;
+  auto& scratch = state(ctx).more().scratch;
   scratch.push_back(std::move(out));
   return scratch.back().get();
 }
