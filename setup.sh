@@ -64,6 +64,6 @@ case "${1:-run}" in
     build/bench/sj_bench "$@" ;;
   tsan)
     target=sj_tests build_dir build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSCHEMAJIT_TSAN=ON -DSCHEMAJIT_BUILD_BENCH=OFF
-    build-tsan/tests/sj_tests --gtest_filter='Threads.*' ;;
+    TSAN_OPTIONS="suppressions=$PWD/tests/tsan.supp ${TSAN_OPTIONS:-}" build-tsan/tests/sj_tests --gtest_filter='Threads.*' ;;
   *) echo "usage: bash setup.sh [run|test|build|sanitize|tsan|bench]" >&2; exit 2 ;;
 esac
