@@ -313,11 +313,14 @@ namespace {
 
 char* write_json_double(char* dst, double x) { return json_double(dst, x); }
 
-char* write_json_number(char* dst, const rapidjson::Value& v) {
-  uint16_t f = dom::flags(&v);
-  if (f & dom::kDoubleFlag) return json_double(dst, v.GetDouble());
-  if (f & dom::kInt64Flag) return write_int64(dst, v.GetInt64());
+char* write_json_integer(char* dst, const rapidjson::Value& v) {
+  if (dom::flags(&v) & dom::kInt64Flag) return write_int64(dst, v.GetInt64());
   return write_uint64(dst, v.GetUint64());
+}
+
+char* write_json_number(char* dst, const rapidjson::Value& v) {
+  if (dom::flags(&v) & dom::kDoubleFlag) return json_double(dst, v.GetDouble());
+  return write_json_integer(dst, v);
 }
 
 void put_number(SjCtx* ctx, const rapidjson::Value& v) { ctx->cur = write_json_number(ensure(ctx, kMaxDoubleText), v); }
@@ -327,7 +330,4 @@ void put_number(SjCtx* ctx, double x) { ctx->cur = write_json_double(ensure(ctx,
 
 extern "C" char* sj_number_text(char* dst, const SjValue* v) { return sj::rt::write_json_number(dst, *v); }
 
-extern "C" char* sj_integer_text(char* dst, const SjValue* v) {
-  if (sj::dom::flags(v) & sj::dom::kInt64Flag) return sj::rt::write_int64(dst, v->GetInt64());
-  return sj::rt::write_uint64(dst, v->GetUint64());
-}
+extern "C" char* sj_integer_text(char* dst, const SjValue* v) { return sj::rt::write_json_integer(dst, *v); }

@@ -24,6 +24,8 @@ char* write_int64(char* dst, int64_t x);
 char* write_json_double(char* dst, double x);
 // A DOM number as JSON.stringify prints it (int64/uint64 exactly). dst has kMaxDoubleText bytes.
 char* write_json_number(char* dst, const rapidjson::Value& v);
+// The same for a number with an int64 or uint64 flag; dst has kMaxIntText bytes.
+char* write_json_integer(char* dst, const rapidjson::Value& v);
 char* write_uint64(char* dst, uint64_t x);
 // The same at ctx's cursor, making room first (runtime callers; generated code makes the room
 // itself and calls sj_number_text).
