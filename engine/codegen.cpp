@@ -751,8 +751,9 @@ class Codegen {
   // Pointer to the value of member `name`, or null. Inline: compare the member at the
   // position the schema predicts (length, then bytes). Otherwise, for a declared property
   // (`slot` >= 0) of an indexed object, the first miss indexes all of the object's members at
-  // once and every miss reads its slot; else the runtime scans for this one name.
-  Value* lookup(Value* obj, Value* is_obj, const std::string& name, int predicted, int slot = -1) {
+  // once (from member `index_from` on) and every miss reads its slot; else the runtime scans
+  // for this one name.
+  Value* lookup(Value* obj, Value* is_obj, const std::string& name, int predicted, int slot = -1, int index_from = 0) {
     if (irm_.options.opt_level == 0) {
       // Level 0 is about compile time, and its code runs through tier-up's first 100 calls
       // only: one call instead of the inlined probe (about 40 instructions per member).
@@ -784,7 +785,7 @@ class Codegen {
     if (slot >= 0 && index_) {
       Value* filled = b_.CreateLoad(b_.getInt1Ty(), index_->filled);
       only_if(b_.CreateNot(filled), [&] {
-        call("sj_index_members", {obj, index_->table, index_->slots});
+        call("sj_index_members", {obj, index_->table, index_->slots, i64(static_cast<uint64_t>(index_from))});
         b_.CreateStore(b_.getTrue(), index_->filled);
       });
       scanned = b_.CreateLoad(ptr(), b_.CreateInBoundsGEP(ptr(), index_->slots, i64(static_cast<uint64_t>(slot))));
@@ -868,9 +869,21 @@ class Codegen {
     b_.CreateStore(b_.getTrue(), c.slot);
   }
 
+  // Where the index may start when field k is the first to miss its predicted position: if
+  // the fields written before it were predicted at exactly positions 0..k-1, they were found
+  // there (an earlier miss would have filled the index), so the other properties sit at k or
+  // beyond. Inputs that follow the schema but lack an optional member (twitter's statuses
+  // without retweeted_status) then index only the members after the gap.
+  static int index_from(const ir::Node& n, size_t k) {
+    for (size_t j = 0; j < k; ++j)
+      if (n.fields[j].predicted_index >= static_cast<int>(k)) return 0;
+    return static_cast<int>(k);
+  }
+
   // One declared member: looked up, then written (or its default, or the required error).
   void emit_field(const ir::Field& f, const ir::Node& n, Value* v, Value* is_obj, Comma& comma) {
-    Value* m = lookup(v, is_obj, f.name, f.predicted_index, static_cast<int>(&f - n.fields.data()));
+    size_t k = static_cast<size_t>(&f - n.fields.data());
+    Value* m = lookup(v, is_obj, f.name, f.predicted_index, static_cast<int>(k), index_from(n, k));
     Value* missing = b_.CreateIsNull(m);
     if (f.default_json) {
       // Either way a member is written, so what follows knows whether a comma is due.

@@ -48,7 +48,7 @@ enum Type : uint8_t { V, I32, I64, F64, P };
   X(sj_write_generic, sj::abi::I32, sj::abi::P, sj::abi::P)                       \
   X(sj_find_member, sj::abi::P, sj::abi::P, sj::abi::P, sj::abi::I64)             \
   X(sj_member_order, sj::abi::P, sj::abi::P, sj::abi::P)                          \
-  X(sj_index_members, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::P)             \
+  X(sj_index_members, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::P, sj::abi::I64) \
   X(sj_lookup, sj::abi::P, sj::abi::P, sj::abi::I64, sj::abi::P, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::P, \
     sj::abi::I64)                                                                 \
   X(sj_key_declared, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::I64)           \
@@ -91,10 +91,12 @@ SjStatus sj_write_generic(SjCtx* ctx, const SjValue* v);
 // The value of member `key` of obj, or null when obj is not an object or has no such member.
 // With duplicate names the last one wins, as JSON.parse does.
 const SjValue* sj_find_member(const SjValue* obj, const char* key, int64_t len);
-// Fills slots[0..table->count) with the value of each declared property of obj (null when
-// absent or obj is not an object; the last of duplicates, as JSON.parse): table is an
-// sj::rt::KeyTable (runtime/member_index.h).
-void sj_index_members(const SjValue* obj, const void* table, const SjValue** slots);
+// Fills slots[0..table->count) with the value of each declared property of obj among its
+// members from position `from` on (null when absent or obj is not an object; the last of
+// duplicates, as JSON.parse): table is an sj::rt::KeyTable (runtime/member_index.h). The
+// caller passes from > 0 when it knows the members before `from` to be properties it has
+// written already, whose slots it will not read.
+void sj_index_members(const SjValue* obj, const void* table, const SjValue** slots, int64_t from);
 // The whole member lookup of level-0 code as one call, where level 1 inlines it: the member
 // at `predicted` when it has the name; else, for a declared property (slot >= 0), its slot
 // of the object's index (filled on the first miss, *filled then set); else a scan. Null when

@@ -82,11 +82,11 @@ extern "C" const SjValue* sj_find_member(const SjValue* obj, const char* key, in
   return nullptr;
 }
 
-extern "C" void sj_index_members(const SjValue* obj, const void* table, const SjValue** slots) {
+extern "C" void sj_index_members(const SjValue* obj, const void* table, const SjValue** slots, int64_t from) {
   const auto* t = static_cast<const sj::rt::KeyTable*>(table);
   for (int64_t i = 0; i < t->count; ++i) slots[i] = nullptr;
-  if (!obj->IsObject()) return;
-  for (auto m = obj->MemberBegin(); m != obj->MemberEnd(); ++m) {
+  if (!obj->IsObject() || static_cast<uint64_t>(from) >= obj->MemberCount()) return;
+  for (auto m = obj->MemberBegin() + from; m != obj->MemberEnd(); ++m) {
     std::string_view name = name_of(*m);
     int32_t slot = sj::rt::find_key(t, name.data(), name.size());
     if (slot >= 0) slots[slot] = &m->value;
@@ -103,7 +103,7 @@ extern "C" const SjValue* sj_lookup(const SjValue* obj, int64_t predicted, const
   }
   if (slot < 0) return sj_find_member(obj, name, len);
   if (!*filled) {
-    sj_index_members(obj, table, slots);
+    sj_index_members(obj, table, slots, 0);
     *filled = true;
   }
   return slots[slot];

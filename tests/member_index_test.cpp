@@ -108,6 +108,40 @@ TEST(MemberIndex, DuplicateNamesTakeTheLastValueInSchemaOrder) {
   EXPECT_EQ(out, R"({"a":4,"b":3,"c":1})");
 }
 
+// Members in schema order up to a gap (an optional member absent): the first miss indexes only
+// the members after the fields already written, whatever follows the gap.
+TEST(MemberIndex, AGapInOrderedMembersIndexesWhatFollows) {
+  auto names = numbered(8, "m", "");
+  std::string schema = object_schema(names);
+  auto member = [&](size_t i, int v) { return "\"" + names[i] + "\":" + std::to_string(v); };
+  // m1002 absent, the rest in order / the tail shuffled / a duplicate after the gap
+  expect_output(schema, "{" + member(0, 0) + "," + member(1, 1) + "," + member(3, 3) + "," + member(4, 4) + "}",
+                "{" + member(0, 0) + "," + member(1, 1) + "," + member(3, 3) + "," + member(4, 4) + "}");
+  expect_output(schema, "{" + member(0, 0) + "," + member(1, 1) + "," + member(7, 7) + "," + member(3, 3) + "," + member(5, 5) + "}",
+                "{" + member(0, 0) + "," + member(1, 1) + "," + member(3, 3) + "," + member(5, 5) + "," + member(7, 7) + "}");
+  expect_output(schema, "{" + member(0, 0) + "," + member(3, 3) + "," + member(4, 4) + "," + member(3, 9) + "}",
+                "{" + member(0, 0) + "," + member(3, 9) + "," + member(4, 4) + "}");
+  // An undeclared member in the gap's place.
+  expect_output(schema, "{" + member(0, 0) + R"(,"zz":1,)" + member(2, 2) + "}", "{" + member(0, 0) + "," + member(2, 2) + "}");
+  // Across part functions (64 fields each): the gap in the second part.
+  auto many = numbered(100, "p", "");
+  std::string data = "{", expected = "{";
+  for (size_t i = 0; i < many.size(); ++i) {
+    if (i == 70) continue;
+    std::string m = "\"" + many[i] + "\":" + std::to_string(i);
+    data += (i ? "," : "") + m;
+    expected += (i ? "," : "") + m;
+  }
+  expect_output(object_schema(many), data + "}", expected + "}");
+  // Required fields come first, so written fields were not predicted at 0..k-1: a miss
+  // indexes every member.
+  std::string required = R"({"type":"object","required":["c"],"properties":{"a":{"type":"integer"},"b":{"type":"integer"},"c":{"type":"integer"},"d":{"type":"integer"}}})";
+  expect_output(required, R"({"a":1,"c":3,"d":4})", R"({"c":3,"a":1,"d":4})");
+  expect_output(required, R"({"c":3,"a":1,"b":2,"d":4})", R"({"c":3,"a":1,"b":2,"d":4})");
+  // "c" found where predicted (2), "a" missing at 0: "b" sits before the fields written.
+  expect_output(required, R"({"b":2,"x":0,"c":3})", R"({"c":3,"b":2})");
+}
+
 TEST(MemberIndex, NestedObjectsKeepTheirOwnIndex) {
   std::string schema = R"({"type":"object","properties":{
     "x":{"type":"integer"},
