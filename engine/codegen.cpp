@@ -5,8 +5,10 @@
 // runtime's functions from SJ_RUNTIME_FUNCTIONS in runtime/abi.h.
 #include "engine/codegen.h"
 
+#include <algorithm>
 #include <map>
 #include <tuple>
+#include <vector>
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
@@ -869,15 +871,17 @@ class Codegen {
     b_.CreateStore(b_.getTrue(), c.slot);
   }
 
-  // Where the index may start when field k is the first to miss its predicted position: if
-  // the fields written before it were predicted at exactly positions 0..k-1, they were found
-  // there (an earlier miss would have filled the index), so the other properties sit at k or
-  // beyond. Inputs that follow the schema but lack an optional member (twitter's statuses
-  // without retweeted_status) then index only the members after the gap.
+  // Where the index may start when field k is the first to miss its predicted position: the
+  // fields written before it were found where predicted (an earlier miss would have filled
+  // the index), so the members at the smallest position none of them was predicted at and
+  // beyond hold every other property (members there that are earlier fields only fill slots
+  // nobody reads again). Inputs that follow the schema but lack an optional member (twitter's
+  // statuses without retweeted_status) then index only the members after the gap.
   static int index_from(const ir::Node& n, size_t k) {
+    std::vector<bool> taken(k + 1);
     for (size_t j = 0; j < k; ++j)
-      if (n.fields[j].predicted_index >= static_cast<int>(k)) return 0;
-    return static_cast<int>(k);
+      if (static_cast<size_t>(n.fields[j].predicted_index) < k) taken[n.fields[j].predicted_index] = true;
+    return static_cast<int>(std::find(taken.begin(), taken.end(), false) - taken.begin());
   }
 
   // One declared member: looked up, then written (or its default, or the required error).

@@ -133,13 +133,18 @@ TEST(MemberIndex, AGapInOrderedMembersIndexesWhatFollows) {
     expected += (i ? "," : "") + m;
   }
   expect_output(object_schema(many), data + "}", expected + "}");
-  // Required fields come first, so written fields were not predicted at 0..k-1: a miss
-  // indexes every member.
+  // Required fields come first, so the fields written before a miss need not have been
+  // predicted at 0..k-1: the index starts at the first position none of them was predicted at.
   std::string required = R"({"type":"object","required":["c"],"properties":{"a":{"type":"integer"},"b":{"type":"integer"},"c":{"type":"integer"},"d":{"type":"integer"}}})";
   expect_output(required, R"({"a":1,"c":3,"d":4})", R"({"c":3,"a":1,"d":4})");
   expect_output(required, R"({"c":3,"a":1,"b":2,"d":4})", R"({"c":3,"a":1,"b":2,"d":4})");
   // "c" found where predicted (2), "a" missing at 0: "b" sits before the fields written.
   expect_output(required, R"({"b":2,"x":0,"c":3})", R"({"c":3,"b":2})");
+  // Written a(0), b(1), d(3); "e" (predicted 4) missing there: it may sit at 2, or beyond.
+  std::string gap = R"({"type":"object","required":["a","b","d","e"],"properties":{"a":{"type":"integer"},"b":{"type":"integer"},"c":{"type":"integer"},"d":{"type":"integer"},"e":{"type":"integer"}}})";
+  expect_output(gap, R"({"a":1,"b":2,"e":5,"d":4})", R"({"a":1,"b":2,"d":4,"e":5})");
+  expect_output(gap, R"({"a":1,"b":2,"x":0,"d":4,"z":0,"e":5,"c":3})", R"({"a":1,"b":2,"d":4,"e":5,"c":3})");
+  expect_output(gap, R"({"a":1,"b":2,"d":4,"e":5})", R"({"a":1,"b":2,"d":4,"e":5})");
 }
 
 TEST(MemberIndex, NestedObjectsKeepTheirOwnIndex) {
