@@ -3,12 +3,12 @@
 // constants, its limits), so that a hit links the object without lowering the schema or
 // building LLVM IR.
 //
-// Key: SHA-256 of the engine's version and a hash of its sources (engine/, ir/, runtime/: any
+// Key: BLAKE3 of the engine's version and a hash of its sources (engine/, ir/, runtime/: any
 // change to what generates or runs the code gives new keys), the LLVM version, the host CPU's name and
 // features, the schema text and every option that changes the code (cache_fingerprint).
 // File: "<key>.sjo", written to a temporary name and renamed, so readers see a whole file or
 // none. A file that is short, damaged or made for another key is a miss, never a crash: it
-// carries its key and a 64-bit checksum of its contents, and reading it checks every length.
+// carries its key and a 64-bit checksum (XXH3) of its contents, and reading it checks every length.
 #pragma once
 #include <cstdint>
 #include <optional>
