@@ -107,7 +107,8 @@ std::unique_ptr<llvm::TargetMachine> host_machine(int level) { return take(host_
 
 // The calling thread's TargetMachine for a level. Building one (subtarget, register and
 // lowering tables) was ~5% of a level-0 compile; a TargetMachine may not serve two threads
-// at once, but compiles on one thread follow each other, so each thread keeps its own.
+// at once, but compiles on one thread follow each other, so each thread keeps its own until
+// it ends (compile_all's workers end with the batch).
 llvm::TargetMachine& thread_machine(int level) {
   thread_local std::unique_ptr<llvm::TargetMachine> machines[4];
   auto& tm = machines[level];

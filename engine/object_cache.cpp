@@ -124,8 +124,9 @@ std::optional<std::string> ObjectCache::key(std::string_view schema, const sj::O
   material += host_description();
   if (!sj::cache_fingerprint(options, material)) return std::nullopt;
   material += ";schema=";
-  // BLAKE3: a cryptographic hash, so distinct schemas never share a key, at several times
-  // SHA-256's speed (SHA-256 of twitter's 9 KB schema was ~20 us of a ~300 us hit).
+  // BLAKE3: a cryptographic hash like SHA-256 (a collision between two schemas' keys is out
+  // of reach) at several times its speed (SHA-256 of twitter's 9 KB schema was ~20 us of a
+  // ~300 us hit).
   llvm::BLAKE3 h;
   h.update(material);
   h.update(llvm::StringRef(schema.data(), schema.size()));
