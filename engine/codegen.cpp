@@ -753,9 +753,9 @@ class Codegen {
   // Pointer to the value of member `name`, or null. Inline: compare the member at the
   // position the schema predicts (length, then bytes). Otherwise, for a declared property
   // (`slot` >= 0) of an indexed object, the first miss indexes all of the object's members at
-  // once (from member `index_from` on) and every miss reads its slot; else the runtime scans
-  // for this one name.
-  Value* lookup(Value* obj, Value* is_obj, const std::string& name, int predicted, int slot = -1, int index_from = 0) {
+  // once (from the member its `starts` gives for this slot on) and every miss reads its slot;
+  // else the runtime scans for this one name.
+  Value* lookup(Value* obj, Value* is_obj, const std::string& name, int predicted, int slot = -1) {
     if (irm_.options.opt_level == 0) {
       // Level 0 is about compile time, and its code runs through tier-up's first 100 calls
       // only: one call instead of the inlined probe (about 40 instructions per member).
@@ -787,7 +787,7 @@ class Codegen {
     if (slot >= 0 && index_) {
       Value* filled = b_.CreateLoad(b_.getInt1Ty(), index_->filled);
       only_if(b_.CreateNot(filled), [&] {
-        call("sj_index_members", {obj, index_->table, index_->slots, i64(static_cast<uint64_t>(index_from))});
+        call("sj_index_members", {obj, index_->table, index_->slots, i64(static_cast<uint64_t>((*index_->starts)[slot]))});
         b_.CreateStore(b_.getTrue(), index_->filled);
       });
       scanned = b_.CreateLoad(ptr(), b_.CreateInBoundsGEP(ptr(), index_->slots, i64(static_cast<uint64_t>(slot))));
@@ -809,7 +809,26 @@ class Codegen {
     Value* slots;
     Value* filled;
     llvm::Constant* table;
+    const std::vector<int>* starts;  // index_starts of the object
   };
+  // Where the index may start when field k is the first to miss its predicted position, for
+  // each k: the fields written before it were found where predicted (an earlier miss would
+  // have filled the index), so the members from the smallest position none of them was
+  // predicted at on hold every other property (members there that are earlier fields only
+  // fill slots nobody reads again). Inputs that follow the schema but lack an optional member
+  // (twitter's statuses without retweeted_status) then index only the members after the gap.
+  // One pass over the fields, the smallest free position carried along.
+  static std::vector<int> index_starts(const ir::Node& n) {
+    std::vector<int> starts;
+    std::vector<bool> taken(n.fields.size() + 1);  // predictions are positions among the fields
+    size_t first_free = 0;
+    for (const auto& f : n.fields) {
+      starts.push_back(static_cast<int>(first_free));
+      if (static_cast<size_t>(f.predicted_index) < taken.size()) taken[f.predicted_index] = true;
+      while (taken[first_free]) ++first_free;
+    }
+    return starts;
+  }
   // Objects with more declared properties scan per miss instead (their slots would take more
   // than 8 KiB of stack).
   static constexpr size_t kMaxIndexedFields = 1024;
@@ -871,23 +890,9 @@ class Codegen {
     b_.CreateStore(b_.getTrue(), c.slot);
   }
 
-  // Where the index may start when field k is the first to miss its predicted position: the
-  // fields written before it were found where predicted (an earlier miss would have filled
-  // the index), so the members at the smallest position none of them was predicted at and
-  // beyond hold every other property (members there that are earlier fields only fill slots
-  // nobody reads again). Inputs that follow the schema but lack an optional member (twitter's
-  // statuses without retweeted_status) then index only the members after the gap.
-  static int index_from(const ir::Node& n, size_t k) {
-    std::vector<bool> taken(k + 1);
-    for (size_t j = 0; j < k; ++j)
-      if (static_cast<size_t>(n.fields[j].predicted_index) < k) taken[n.fields[j].predicted_index] = true;
-    return static_cast<int>(std::find(taken.begin(), taken.end(), false) - taken.begin());
-  }
-
   // One declared member: looked up, then written (or its default, or the required error).
   void emit_field(const ir::Field& f, const ir::Node& n, Value* v, Value* is_obj, Comma& comma) {
-    size_t k = static_cast<size_t>(&f - n.fields.data());
-    Value* m = lookup(v, is_obj, f.name, f.predicted_index, static_cast<int>(k), index_from(n, k));
+    Value* m = lookup(v, is_obj, f.name, f.predicted_index, static_cast<int>(&f - n.fields.data()));
     Value* missing = b_.CreateIsNull(m);
     if (f.default_json) {
       // Either way a member is written, so what follows knows whether a comma is due.
@@ -959,7 +964,8 @@ class Codegen {
       fail_ = block("fail");
       Value* obj = part->getArg(1);
       Comma shared{false, false, part->getArg(2)};
-      MemberIndex part_index{part->getArg(3), part->getArg(4), outer_index ? outer_index->table : nullptr};
+      MemberIndex part_index{part->getArg(3), part->getArg(4), outer_index ? outer_index->table : nullptr,
+                             outer_index ? outer_index->starts : nullptr};
       index_ = outer_index ? &part_index : nullptr;
       Value* is_obj = is_type(obj, dom::kObjectType);
       for (size_t i = first; i < std::min(n.fields.size(), first + kFieldsPerFunction); ++i)
@@ -1016,9 +1022,11 @@ class Codegen {
     }
     const MemberIndex* outer_index = index_;
     MemberIndex index{};
+    std::vector<int> starts;
     index_ = nullptr;
     if (indexed) {
-      index = {entry_alloca(llvm::ArrayType::get(ptr(), n.fields.size())), entry_alloca(b_.getInt1Ty()), keys};
+      starts = index_starts(n);
+      index = {entry_alloca(llvm::ArrayType::get(ptr(), n.fields.size())), entry_alloca(b_.getInt1Ty()), keys, &starts};
       b_.CreateStore(b_.getFalse(), index.filled);
       index_ = &index;
     }
