@@ -119,8 +119,8 @@ llvm::TargetMachine& thread_machine(int level) {
 // ConcurrentIRCompiler, but on the thread's TargetMachine instead of a fresh one per module.
 class ThreadMachineCompiler : public orc::IRCompileLayer::IRCompiler {
  public:
-  ThreadMachineCompiler(int level, llvm::ObjectCache* cache)
-      : IRCompiler(orc::irManglingOptionsFromTargetOptions(thread_machine(level).Options)), level_(level), cache_(cache) {}
+  ThreadMachineCompiler(const orc::JITTargetMachineBuilder& jtmb, int level, llvm::ObjectCache* cache)
+      : IRCompiler(orc::irManglingOptionsFromTargetOptions(jtmb.getOptions())), level_(level), cache_(cache) {}
   llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> operator()(llvm::Module& m) override {
     return orc::SimpleCompiler(thread_machine(level_), cache_)(m);
   }
@@ -189,9 +189,9 @@ struct Jit::Impl {
                         .setJITTargetMachineBuilder(host_builder(level))
                         .setObjectLinkingLayerCreator(linking_layer)
                         // Each compiling thread on its own TargetMachine, so that threads may compile at once.
-                        .setCompileFunctionCreator([this, level](orc::JITTargetMachineBuilder)
+                        .setCompileFunctionCreator([this, level](orc::JITTargetMachineBuilder jtmb)
                                                        -> llvm::Expected<std::unique_ptr<orc::IRCompileLayer::IRCompiler>> {
-                          return std::make_unique<ThreadMachineCompiler>(level, &capture);
+                          return std::make_unique<ThreadMachineCompiler>(jtmb, level, &capture);
                         })
                         .create());
     auto& jd = jit->getMainJITDylib();
