@@ -27,11 +27,9 @@ constexpr size_t kKeyChars = 64, kSumBytes = 8;
 
 // Guards against torn and damaged files, not against an adversary (whoever can write the
 // cache directory can write code anyway): XXH3 reads a 100 KB object in a few microseconds,
-// where a serial multiply-xor took ~20 us and SHA-256 ~0.2 ms.
-uint64_t checksum(std::string_view key, std::string_view payload) {
-  return llvm::xxh3_64bits(llvm::StringRef(key.data(), key.size())) * 0x9E3779B97F4A7C15ull ^
-         llvm::xxh3_64bits(llvm::StringRef(payload.data(), payload.size()));
-}
+// where a serial multiply-xor took ~20 us and SHA-256 ~0.2 ms. The key before the payload
+// needs none: it is compared byte for byte.
+uint64_t checksum(std::string_view payload) { return llvm::xxh3_64bits(llvm::StringRef(payload.data(), payload.size())); }
 
 // The host as the code generator sees it: an object built for AVX-512 must not load on a
 // machine without it.
@@ -142,13 +140,13 @@ std::optional<CachedCode> ObjectCache::load(const std::string& key) const {
   std::string file(static_cast<size_t>(size), '\0');
   in.seekg(0);
   if (!in.read(file.data(), size)) return std::nullopt;
-  // magic | key | payload | checksum(key, payload)
+  // magic | key | payload | checksum(payload)
   size_t head = sizeof kMagic + kKeyChars;
   if (file.size() < head + kSumBytes || std::memcmp(file.data(), kMagic, sizeof kMagic) != 0 ||
       file.compare(sizeof kMagic, kKeyChars, key) != 0)
     return std::nullopt;
   std::string_view payload(file.data() + head, file.size() - head - kSumBytes);
-  uint64_t sum = checksum(key, payload);
+  uint64_t sum = checksum(payload);
   if (std::memcmp(&sum, file.data() + file.size() - kSumBytes, kSumBytes) != 0) return std::nullopt;
   CachedCode code;
   if (!decode(payload, code)) return std::nullopt;
@@ -159,7 +157,7 @@ void ObjectCache::store(const std::string& key, const CachedCode& code) const {
   std::error_code ec;
   std::filesystem::create_directories(dir_, ec);
   std::string payload = encode(code);
-  uint64_t sum = checksum(key, payload);
+  uint64_t sum = checksum(payload);
   static std::atomic<uint64_t> counter{0};
   std::string tmp = path(key) + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
   {
