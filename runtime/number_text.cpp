@@ -47,7 +47,7 @@ inline uint64_t round_to_odd(const uint64_t g[2], uint64_t cp) {
 }
 
 // x = digits · 10^exponent, digits shortest (possibly with trailing zeros).
-void to_decimal(double x, uint64_t& digits, int& exponent) {
+[[gnu::noinline]] void to_decimal_exact(double x, uint64_t& digits, int& exponent) {
   uint64_t bits;
   std::memcpy(&bits, &x, 8);
   uint64_t mantissa = bits & ((uint64_t{1} << 52) - 1);
@@ -101,6 +101,56 @@ void to_decimal(double x, uint64_t& digits, int& exponent) {
   exponent = k;
 }
 
+// The same digits from one product instead of three, for the common case (the idea of yy's
+// and Żmij's fast paths, derived here for this table). x = c·2^q with 2^52 < c < 2^53 has
+// the rounding interval x ± 2^(q-1); k = ⌊log10 2^q⌋ makes one ulp scale to [1, 10), so the
+// scaled interval (x ± 2^(q-1))·10^-k is narrower than 10. It holds at most one multiple of
+// 10 — the shorter candidate, which Schubfach picks when there is one: the multiple of 10 at
+// or below x·10^-k or the one above — and always holds round(x·10^-k), within half a unit
+// of x·10^-k, which Schubfach picks otherwise. One product gives x·10^-k with 64 fraction
+// bits; its last digit and fraction (4.60 fixed point: x·10^-k mod 10) against the scaled
+// half-ulp decide. g is rounded up and the product truncated, so the computed values lie
+// within 2 units of the last place of the exact ones: a comparison within kMargin of its
+// threshold (ties, exact decimals on the interval's edge: 0.4% of the tests' random values,
+// none of canada.json's coordinates) goes to the exact version, and so do the irregular
+// intervals (powers of two, subnormals). Branches choose among the three; selects put the
+// comparisons on the digits' critical path and were slower on canada.json in each variant
+// tried (3.55 against 3.30 ms; one branch on "a multiple of 10 is in" and arithmetic for
+// which: 2.86 against 2.79 ms).
+inline void to_decimal(double x, uint64_t& digits, int& exponent) {
+  constexpr uint64_t kMargin = 8;
+  constexpr uint64_t kHalf = uint64_t{1} << 63;  // of the 64-bit fraction
+  constexpr uint64_t kTen = uint64_t{10} << 60;  // in 4.60
+  uint64_t bits;
+  std::memcpy(&bits, &x, 8);
+  uint64_t mantissa = bits & ((uint64_t{1} << 52) - 1);
+  int biased = static_cast<int>(bits >> 52);
+  if (biased == 0 || mantissa == 0) return to_decimal_exact(x, digits, exponent);
+  uint64_t c = mantissa | (uint64_t{1} << 52);
+  int q = biased - 1075;
+  int k = floor_log10_pow2(q);
+  int h = q + floor_log2_pow10(-k);  // 0..3
+  const uint64_t* g = sj::rt::schubfach::kPow10[-k - sj::rt::schubfach::kPow10Min];
+  using u128 = unsigned __int128;
+  uint64_t cp = c << h;
+  u128 high = u128{cp} * g[0], low = u128{cp} * g[1];
+  u128 scaled = (high << 1) + (low >> 63);  // (cp·g) >> 63 = x·10^-k in 64.64 fixed point
+  auto integral = static_cast<uint64_t>(scaled >> 64);
+  auto fraction = static_cast<uint64_t>(scaled);
+  uint64_t last = integral % 10;
+  uint64_t mod10 = last << 60 | fraction >> 4;  // x·10^-k mod 10
+  uint64_t half_ulp = g[0] >> (4 - h);          // 2^(q-1)·10^-k
+  uint64_t to_upper = mod10 + half_ulp;         // the interval's upper end, mod 10
+  // |a - b| < kMargin as one unsigned comparison each.
+  if (mod10 - half_ulp + kMargin < 2 * kMargin || to_upper - kTen + kMargin < 2 * kMargin ||
+      fraction - kHalf + kMargin < 2 * kMargin)
+    return to_decimal_exact(x, digits, exponent);
+  exponent = k;
+  if (mod10 < half_ulp) digits = integral - last;  // the multiple of 10 below is in
+  else if (to_upper > kTen) digits = integral - last + 10;  // the one above is in
+  else digits = integral + (fraction >= kHalf);  // round to nearest
+}
+
 }  // namespace schubfach
 
 // "00".."99": two digits per table read, and 32-bit arithmetic on 8-digit chunks, instead
@@ -135,7 +185,10 @@ inline int decimal_length(uint64_t v) {
 // in zeros: 1234.5 comes out as 1234500000000000). The 24 digits (leading zeros included)
 // are built in buf, then one fixed copy starting at the first significant digit also brings
 // the zeros after them. The last nonzero digit is found 8 bytes at a time: XOR with "0"s
-// leaves nonzero bytes exactly where the digits are not '0'.
+// leaves nonzero bytes exactly where the digits are not '0'. (The copy reads back bytes
+// written by smaller stores, which store forwarding cannot serve; digits built in registers
+// — SWAR or table words — and laid out with stores only were still slower on canada.json,
+// 3.30 against 2.86 ms, their longer dependency chains keeping numbers from overlapping.)
 inline int print_digits(char* dst, uint64_t v, int& significant) {
   char buf[48];
   std::memset(buf + 24, '0', 24);
