@@ -147,14 +147,16 @@ class Codegen {
   // `{"id":` or `},"next":` cost one capacity check and one memcpy.
   void literal(const std::string& s) { pending_ += s; }
 
-  // The output cursor lives in an alloca per serializer function, which SROA turns into a
-  // register at level 1 and up: loaded from ctx at entry, published to ctx around calls that
+  // At level 1 and up the output cursor lives in an alloca per serializer function, which
+  // SROA turns into a register: loaded from ctx at entry, published to ctx around calls that
   // take it (call() above) and before returning. Kept in ctx itself, it was reloaded after
-  // every store into the output, a char* that LLVM cannot tell apart from ctx. The end stays
-  // in ctx (a load per capacity check): held in a register as well, it cost more in spills
-  // than it saved (fjs objects up to 7% slower).
+  // every store into the output, a char* that LLVM cannot tell apart from ctx. Level 0 runs
+  // no IR passes, so there the alloca would only add instructions (batch compiles 8–13%
+  // slower): its code, run for tier-up's first calls, keeps the cursor in ctx. The end stays
+  // in ctx at every level (a load per capacity check): held in a register as well, it cost
+  // more in spills than it saved (number arrays 7–15% slower).
   void open_cursor() {
-    cur_slot_ = b_.CreateAlloca(ptr(), nullptr, "cur.slot");
+    cur_slot_ = irm_.effective_opt_level() > 0 ? b_.CreateAlloca(ptr(), nullptr, "cur.slot") : nullptr;
     reload_cursor();
   }
   void publish_cursor() {
@@ -163,8 +165,8 @@ class Codegen {
   void reload_cursor() {
     if (cur_slot_) set_cursor(b_.CreateLoad(ptr(), at(ctx_arg_, offsetof(SjCtx, cur))));
   }
-  Value* cursor() { return b_.CreateLoad(ptr(), cur_slot_, "cur"); }
-  void set_cursor(Value* cur) { b_.CreateStore(cur, cur_slot_); }
+  Value* cursor() { return b_.CreateLoad(ptr(), cur_slot_ ? cur_slot_ : at(ctx_arg_, offsetof(SjCtx, cur)), "cur"); }
+  void set_cursor(Value* cur) { b_.CreateStore(cur, cur_slot_ ? cur_slot_ : at(ctx_arg_, offsetof(SjCtx, cur))); }
 
   // Guarantees n writable bytes; returns the cursor.
   Value* ensure(uint64_t n) {
