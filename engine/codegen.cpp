@@ -21,6 +21,7 @@
 #include "ir/schema_doc.h"
 #include "runtime/abi.h"
 #include "runtime/dom_layout.h"
+#include "runtime/escape.h"
 #include "runtime/member_index.h"
 #include "runtime/number_text.h"
 
@@ -169,15 +170,16 @@ class Codegen {
   void set_cursor(Value* cur) { b_.CreateStore(cur, cur_slot_ ? cur_slot_ : at(ctx_arg_, offsetof(SjCtx, cur))); }
 
   // Guarantees n writable bytes; returns the cursor.
-  Value* ensure(uint64_t n) {
+  Value* ensure(uint64_t n) { return ensure(i64(n)); }
+  Value* ensure(Value* n) {
     Value* cur = cursor();
     Value* end = b_.CreateLoad(ptr(), at(ctx_arg_, offsetof(SjCtx, end)), "end");
     Value* room = b_.CreateSub(b_.CreatePtrToInt(end, b_.getInt64Ty()), b_.CreatePtrToInt(cur, b_.getInt64Ty()));
     BasicBlock* grow = block("grow");
     BasicBlock* ready = block("ready");
-    b_.CreateCondBr(b_.CreateICmpULT(room, i64(n)), grow, ready, weights_unlikely());
+    b_.CreateCondBr(b_.CreateICmpULT(room, n), grow, ready, weights_unlikely());
     go(grow);
-    call("sj_reserve", {ctx_arg_, i64(n)});
+    call("sj_reserve", {ctx_arg_, n});
     b_.CreateBr(ready);
     go(ready);
     return cursor();
@@ -185,15 +187,16 @@ class Codegen {
 
   void flush() {
     if (pending_.empty()) return;
-    set_cursor(write_pending(0));
+    set_cursor(write_pending(uint64_t{0}));
   }
 
   // Writes the pending literal with `extra` more bytes of room after it, in one capacity
   // check; returns the cursor after the literal (not stored: the caller writes on from it).
-  Value* write_pending(uint64_t extra) {
+  Value* write_pending(uint64_t extra) { return write_pending(i64(extra)); }
+  Value* write_pending(Value* extra) {
     std::string s = std::move(pending_);
     pending_.clear();
-    Value* cur = ensure(s.size() + extra);
+    Value* cur = ensure(b_.CreateAdd(extra, i64(s.size())));
     if (s.empty()) return cur;
     b_.CreateMemCpy(cur, llvm::MaybeAlign(1), bytes(s), llvm::MaybeAlign(1), s.size());
     return b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), cur, s.size());
@@ -348,15 +351,33 @@ class Codegen {
   }
 
   void emit_string(const ir::Node& n, Value* v) {
-    const char* writer = n.format == ir::StringFormat::Unsafe ? "sj_write_unsafe_string" : "sj_write_string";
-    branch(
+    auto coerce = [&] { check(call("sj_coerce_string", {ctx_arg_, v, i32(static_cast<int>(n.format)), bytes(n.path)})); };
+    if (n.format == ir::StringFormat::Unsafe) {
+      branch(
+          is_type(v, dom::kStringType),
+          [&] {
+            auto [data, len] = string_of(v);
+            call("sj_write_unsafe_string", {ctx_arg_, data, len});
+          },
+          coerce, "isstring");
+      return;
+    }
+    // Up to kLongString bytes, the escaped text's worst case gets the same capacity check as
+    // the literal before it (`,"name":`) and the writer takes no ctx, so the cursor stays in
+    // its register; longer strings go to the runtime, which writes them in pieces.
+    branch_carrying_literal(
         is_type(v, dom::kStringType),
         [&] {
           auto [data, len] = string_of(v);
-          call(writer, {ctx_arg_, data, len});
+          branch_carrying_literal(
+              b_.CreateICmpULE(len, i64(sj::rt::kLongString)),
+              [&, data = data, len = len] {
+                Value* room = b_.CreateAdd(b_.CreateMul(len, i64(6)), i64(sj::rt::quoted_bound(0)));
+                set_cursor(call("sj_quoted_text", {write_pending(room), data, len}));
+              },
+              [&, data = data, len = len] { call("sj_write_string", {ctx_arg_, data, len}); }, "short");
         },
-        [&] { check(call("sj_coerce_string", {ctx_arg_, v, i32(static_cast<int>(n.format)), bytes(n.path)})); },
-        "isstring");
+        coerce, "isstring");
   }
 
   // NaN (a DOM can hold it as a double) is an error under type number, so the fast path

@@ -38,6 +38,7 @@ enum Type : uint8_t { V, I32, I64, F64, P };
 #define SJ_RUNTIME_FUNCTIONS(X)                                                   \
   X(sj_reserve, sj::abi::V, sj::abi::P, sj::abi::I64)                             \
   X(sj_write_string, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::I64)            \
+  X(sj_quoted_text, sj::abi::P, sj::abi::P, sj::abi::P, sj::abi::I64)             \
   X(sj_write_unsafe_string, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::I64)     \
   X(sj_number_text, sj::abi::P, sj::abi::P, sj::abi::P)                           \
   X(sj_integer_text, sj::abi::P, sj::abi::P, sj::abi::P)                          \
@@ -74,6 +75,9 @@ using SjValue = rapidjson::Value;
 void sj_reserve(SjCtx* ctx, int64_t n);
 // "s" quoted with JSON.stringify escaping / quoted with no escaping at all (format: unsafe).
 void sj_write_string(SjCtx* ctx, const char* s, int64_t n);
+// The same at dst, for n ≤ sj::rt::kLongString, with sj::rt::quoted_bound(n) bytes of room;
+// returns the end of the text.
+char* sj_quoted_text(char* dst, const char* s, int64_t n);
 void sj_write_unsafe_string(SjCtx* ctx, const char* s, int64_t n);
 // A DOM number as JavaScript prints it (int64/uint64 exactly; NaN/±Infinity as null) at dst,
 // which has sj::rt::kMaxDoubleText bytes of room; returns the end of the text.

@@ -120,6 +120,10 @@ extern "C" void sj_write_string(SjCtx* ctx, const char* s, int64_t n) {
   ctx->cur = sj::rt::write_quoted(p, s, len);
 }
 
+extern "C" char* sj_quoted_text(char* dst, const char* s, int64_t n) {
+  return sj::rt::write_quoted(dst, s, static_cast<size_t>(n));
+}
+
 extern "C" void sj_write_unsafe_string(SjCtx* ctx, const char* s, int64_t n) {
   size_t len = static_cast<size_t>(n);
   char* p = sj::rt::ensure(ctx, len + 2);

@@ -314,4 +314,22 @@ TEST(Engine, EveryOptimisationLevelAgrees) {
   for (int level : {0, 1, 3}) EXPECT_EQ(run(s, in, "{\"tierUp\":false,\"optLevel\":" + std::to_string(level) + "}"), want) << level;
 }
 
+// Strings up to kLongString bytes are written by generated code in one capacity check with
+// the literal before them; longer ones by the runtime in pieces. Both, at both sides of the
+// bound, escaped, after a key and before another member, at each level.
+TEST(Strings, ShortAndLongAtEveryLevel) {
+  const char* s = R"({"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}}})";
+  for (size_t n : {size_t{0}, size_t{1}, size_t{65535}, size_t{65536}, size_t{65537}, size_t{200000}}) {
+    std::string text(n, 'x');
+    for (size_t i = 7; i < n; i += 1000) text[i] = i % 2000 == 7 ? '"' : '\n';
+    std::string escaped;
+    for (char c : text) escaped += c == '"' ? std::string("\\\"") : c == '\n' ? std::string("\\n") : std::string(1, c);
+    std::string in = "{\"b\":\"" + escaped + "\",\"a\":\"" + escaped + "\"}";
+    std::string want = "{\"a\":\"" + escaped + "\",\"b\":\"" + escaped + "\"}";
+    for (int level : {0, 1}) {
+      EXPECT_EQ(run(s, in, "{\"tierUp\":false,\"optLevel\":" + std::to_string(level) + "}"), want) << n << " " << level;
+    }
+  }
+}
+
 }  // namespace
