@@ -46,35 +46,47 @@ inline uint64_t round_to_odd(const uint64_t g[2], uint64_t cp) {
   return static_cast<uint64_t>(y >> 63) | (static_cast<uint64_t>(y) != 0);
 }
 
-// x = digits · 10^exponent, digits shortest (possibly with trailing zeros).
-[[gnu::noinline]] void to_decimal_exact(double x, uint64_t& digits, int& exponent) {
+// x (finite, positive) = c·2^q. Its rounding interval is x ± 2^(q-1) unless x is a power of
+// two above the smallest normal (lower_closer: the gap below is half the gap above) or
+// subnormal; `regular` says it is neither.
+struct Binary {
+  uint64_t c;
+  int q;
+  bool lower_closer;
+  bool regular;
+};
+
+inline Binary binary_of(double x) {
   uint64_t bits;
   std::memcpy(&bits, &x, 8);
   uint64_t mantissa = bits & ((uint64_t{1} << 52) - 1);
   int biased = static_cast<int>(bits >> 52);
-  uint64_t c;
-  int q;
-  if (biased != 0) {
-    c = mantissa | (uint64_t{1} << 52);
-    q = biased - 1075;
-    if (-52 <= q && q <= 0) {  // an integer below 2^53: its digits are exact
-      uint64_t f = c >> -q;
-      if (f << -q == c) {
-        digits = f;
-        exponent = 0;
-        return;
-      }
+  if (biased == 0) return {mantissa, -1074, false, false};
+  return {mantissa | (uint64_t{1} << 52), biased - 1075, mantissa == 0 && biased > 1, mantissa != 0};
+}
+
+// g ≈ 10^-k · 2^r, the table's 128 bits as {high, low}.
+inline const uint64_t* pow10_for(int k) { return sj::rt::schubfach::kPow10[-k - sj::rt::schubfach::kPow10Min]; }
+
+// x = digits · 10^exponent, digits shortest (possibly with trailing zeros).
+[[gnu::noinline]] void to_decimal_exact(double x, uint64_t& digits, int& exponent) {
+  Binary b = binary_of(x);
+  uint64_t c = b.c;
+  int q = b.q;
+  bool lower_closer = b.lower_closer;
+  if (-52 <= q && q <= 0) {  // an integer below 2^53: its digits are exact
+    uint64_t f = c >> -q;
+    if (f << -q == c) {
+      digits = f;
+      exponent = 0;
+      return;
     }
-  } else {  // subnormal
-    c = mantissa;
-    q = -1074;
   }
   bool even = (c & 1) == 0;
-  bool lower_closer = mantissa == 0 && biased > 1;  // at a power of two the gap below is half
   uint64_t cbl = 4 * c - 2 + lower_closer, cb = 4 * c, cbr = 4 * c + 2;
   int k = lower_closer ? floor_log10_three_quarters_pow2(q) : floor_log10_pow2(q);
   int h = q + floor_log2_pow10(-k);  // 0..3
-  const uint64_t* g = sj::rt::schubfach::kPow10[-k - sj::rt::schubfach::kPow10Min];
+  const uint64_t* g = pow10_for(k);
   uint64_t vbl = round_to_odd(g, cbl << h);
   uint64_t vb = round_to_odd(g, cb << h);
   uint64_t vbr = round_to_odd(g, cbr << h);
@@ -121,16 +133,13 @@ inline void to_decimal(double x, uint64_t& digits, int& exponent) {
   constexpr uint64_t kMargin = 8;
   constexpr uint64_t kHalf = uint64_t{1} << 63;  // of the 64-bit fraction
   constexpr uint64_t kTen = uint64_t{10} << 60;  // in 4.60
-  uint64_t bits;
-  std::memcpy(&bits, &x, 8);
-  uint64_t mantissa = bits & ((uint64_t{1} << 52) - 1);
-  int biased = static_cast<int>(bits >> 52);
-  if (biased == 0 || mantissa == 0) return to_decimal_exact(x, digits, exponent);
-  uint64_t c = mantissa | (uint64_t{1} << 52);
-  int q = biased - 1075;
+  Binary b = binary_of(x);
+  if (!b.regular) return to_decimal_exact(x, digits, exponent);
+  uint64_t c = b.c;
+  int q = b.q;
   int k = floor_log10_pow2(q);
   int h = q + floor_log2_pow10(-k);  // 0..3
-  const uint64_t* g = sj::rt::schubfach::kPow10[-k - sj::rt::schubfach::kPow10Min];
+  const uint64_t* g = pow10_for(k);
   using u128 = unsigned __int128;
   uint64_t cp = c << h;
   u128 high = u128{cp} * g[0], low = u128{cp} * g[1];
