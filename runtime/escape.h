@@ -22,8 +22,9 @@ Isa escape_isa();
 void set_escape_isa(Isa isa);
 
 // Copies s[0..n) to dst up to the first byte that needs escaping and returns how many bytes
-// it copied (n when none does): the scan and the copy in one pass. dst must have room for n
-// bytes; bytes after the returned count may have been written too.
+// it copied (n when none does): the scan and the copy in one pass. dst must have room for
+// max(n, 16) bytes (a string under 16 bytes is stored as one block); bytes after the
+// returned count may have been written too.
 size_t copy_clean_scalar(char* dst, const char* s, size_t n);
 size_t copy_clean_sse2(char* dst, const char* s, size_t n);
 size_t copy_clean_avx2(char* dst, const char* s, size_t n);

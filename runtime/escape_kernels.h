@@ -54,20 +54,64 @@ SJ_INLINE unsigned special_mask_sse2(__m128i x) {
   return static_cast<unsigned>(_mm_movemask_epi8(hit));
 }
 
+// A short string's (or a tail's) bytes in one register, lanes n..15 unspecified. A 16-byte
+// load at s cannot fault unless it runs into the next page, which may be unmapped (4 KiB
+// pages, the smallest x86-64 has): within the page of s[0] it is a plain load, whatever the
+// bytes past the string are. Only strings starting in the last 15 bytes of a page (0.4% of
+// addresses) go through a stack copy, and empty ones, whose s may not be readable at all. Sanitizers would report the bytes read past the string, so their builds
+// always copy (the masking the callers do is then still tested there).
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SJ_NO_OVERREAD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define SJ_NO_OVERREAD 1
+#endif
+#endif
+
+SJ_INLINE __m128i load_short(const char* s, size_t n) {
+#ifndef SJ_NO_OVERREAD
+  if (n && (reinterpret_cast<uintptr_t>(s) & 4095) <= 4096 - 16) return _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
+#endif
+  alignas(16) char copy[16] = {};
+  for (size_t k = 0; k < n; ++k) copy[k] = s[k];
+  return _mm_load_si128(reinterpret_cast<const __m128i*>(copy));
+}
+
+// The last n % 16 bytes of a string of n ≥ 16 whose first `i` bytes (n - 16 < i < n) are
+// known clean and copied: one load of the string's last 16 bytes, which lie within it, its
+// store over the same bytes of dst, and the compare's bits for bytes before i shifted out.
+SJ_INLINE size_t copy_clean_last_block(char* dst, const char* s, size_t i, size_t n) {
+  __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + n - 16));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + n - 16), x);
+  unsigned mask = special_mask_sse2(x) >> (16 - (n - i));
+  return mask ? i + static_cast<size_t>(__builtin_ctz(mask)) : n;
+}
+
+// Fewer than 16 bytes: one compare masked to the length, one 16-byte store (dst has room).
+SJ_INLINE size_t copy_clean_short(char* dst, const char* s, size_t n) {
+  __m128i x = load_short(s, n);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), x);
+  unsigned mask = special_mask_sse2(x) & ((1u << n) - 1);
+  return mask ? static_cast<size_t>(__builtin_ctz(mask)) : n;
+}
+
 // The vector kernels store each block before looking at it: a block with a special byte has
 // then been copied whole, which is harmless (it lies within n) and saves a branch. Full
-// blocks are read only while 16 (32) bytes remain, so nothing past the string is read.
+// blocks are read while 16 (32) bytes remain; the rest is the last block (overlapping the
+// blocks before) or, for a string under 16 bytes, copy_clean_short.
 SJ_INLINE size_t copy_clean_sse2(char* dst, const char* s, size_t n) {
+  if (n < 16) return copy_clean_short(dst, s, n);
   size_t i = 0;
   for (; i + 16 <= n; i += 16) {
     __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), x);
     if (unsigned mask = special_mask_sse2(x)) return i + static_cast<size_t>(__builtin_ctz(mask));
   }
-  return i + copy_clean_scalar(dst + i, s + i, n - i);
+  return i == n ? n : copy_clean_last_block(dst, s, i, n);
 }
 
 SJ_INLINE SJ_TARGET_AVX2 size_t copy_clean_avx2(char* dst, const char* s, size_t n) {
+  if (n < 16) return copy_clean_short(dst, s, n);
   const __m256i flip = _mm256_set1_epi8(static_cast<char>(0x80));
   const __m256i limit = _mm256_set1_epi8(static_cast<char>(0x20 ^ 0x80));
   size_t i = 0;
@@ -80,7 +124,13 @@ SJ_INLINE SJ_TARGET_AVX2 size_t copy_clean_avx2(char* dst, const char* s, size_t
     if (unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(hit)))
       return i + static_cast<size_t>(__builtin_ctz(mask));
   }
-  return i + copy_clean_sse2(dst + i, s + i, n - i);
+  if (i + 16 <= n) {
+    __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), x);
+    if (unsigned mask = special_mask_sse2(x)) return i + static_cast<size_t>(__builtin_ctz(mask));
+    i += 16;
+  }
+  return i == n ? n : copy_clean_last_block(dst, s, i, n);
 }
 
 // AVX-512BW compares unsigned bytes directly. The tail (or a whole short string) is one
