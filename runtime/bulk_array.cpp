@@ -140,35 +140,55 @@ extern "C" int64_t sj_bulk_string_array(SjCtx* ctx, const SjValue* elems, int64_
   return bulk_strings_scalar(ctx, elems, len);
 }
 
-// Numbers: every number but NaN (an error under type number, so the loop must report it).
-extern "C" int64_t sj_bulk_number_array(SjCtx* ctx, const SjValue* elems, int64_t len) {
+namespace sj::rt {
+namespace {
+
+// The bulk number loops: one capacity check per chunk of elements, for the longest text each
+// may have, and the cursor in a register between them. The chunk shrinks to what the window
+// holds (down to one element): asking for room the numbers will not use would move a call
+// writing in place to the scratch buffer before its output fills the window.
+template <class Plain>
+SJ_INLINE int64_t bulk_numbers(SjCtx* ctx, const SjValue* elems, int64_t len, Plain plain) {
+  constexpr int64_t kChunk = 64;
+  constexpr size_t kRoom = kMaxDoubleText + 1;  // a comma and the longest number text
   int64_t i = 0;
-  for (; i < len; ++i) {
-    const SjValue& e = elems[i];
-    uint16_t f = sj::dom::flags(&e);
-    if (!(f & sj::dom::kNumberFlag) || ((f & sj::dom::kDoubleFlag) && std::isnan(e.GetDouble()))) break;
-    char* p = ensure(ctx, kMaxDoubleText + 1);
-    if (i) *p++ = ',';
-    ctx->cur = write_json_number(p, e);
+  while (i < len) {
+    auto fits = static_cast<int64_t>(static_cast<size_t>(ctx->end - ctx->cur) / kRoom);
+    int64_t end = std::min(len, i + std::clamp<int64_t>(fits, 1, kChunk));
+    char* p = ensure(ctx, static_cast<size_t>(end - i) * kRoom);
+    for (; i < end; ++i) {
+      const SjValue& e = elems[i];
+      if (!plain(e, dom::flags(&e))) break;
+      if (i) *p++ = ',';
+      // Integers inline (the common case: ids, counts); doubles through the call.
+      uint16_t f = dom::flags(&e);
+      p = (f & dom::kDoubleFlag) ? write_json_number(p, e)
+          : (f & dom::kInt64Flag) ? write_int64(p, e.GetInt64())
+                                  : write_uint64(p, e.GetUint64());
+    }
+    ctx->cur = p;
+    if (i < end) break;  // a miss: the loop takes over
   }
   return i;
+}
+
+}  // namespace
+}  // namespace sj::rt
+
+// Numbers: every number but NaN (an error under type number, so the loop must report it).
+extern "C" int64_t sj_bulk_number_array(SjCtx* ctx, const SjValue* elems, int64_t len) {
+  return bulk_numbers(ctx, elems, len, [](const SjValue& e, uint16_t f) {
+    return (f & sj::dom::kNumberFlag) && !((f & sj::dom::kDoubleFlag) && std::isnan(e.GetDouble()));
+  });
 }
 
 // Integers: int64/uint64, and doubles that are integral and finite (Number.isInteger); a
 // fractional or non-finite one is a miss, so the loop applies rounding or reports the error.
 extern "C" int64_t sj_bulk_integer_array(SjCtx* ctx, const SjValue* elems, int64_t len) {
-  int64_t i = 0;
-  for (; i < len; ++i) {
-    const SjValue& e = elems[i];
-    uint16_t f = sj::dom::flags(&e);
-    if (!(f & (sj::dom::kInt64Flag | sj::dom::kUint64Flag))) {
-      if (!(f & sj::dom::kDoubleFlag)) break;
-      double d = e.GetDouble();
-      if (!std::isfinite(d) || std::trunc(d) != d) break;
-    }
-    char* p = ensure(ctx, kMaxDoubleText + 1);
-    if (i) *p++ = ',';
-    ctx->cur = write_json_number(p, e);
-  }
-  return i;
+  return bulk_numbers(ctx, elems, len, [](const SjValue& e, uint16_t f) {
+    if (f & (sj::dom::kInt64Flag | sj::dom::kUint64Flag)) return true;
+    if (!(f & sj::dom::kDoubleFlag)) return false;
+    double d = e.GetDouble();
+    return std::isfinite(d) && std::trunc(d) == d;
+  });
 }

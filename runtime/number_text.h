@@ -5,6 +5,7 @@
 #include <rapidjson/document.h>
 
 #include "runtime/abi.h"
+#include "runtime/integer_text.h"  // write_int64, write_uint64
 
 namespace sj::rt {
 
@@ -19,14 +20,12 @@ char* write_js_double(char* dst, double x);
 // The same with the digits from libstdc++'s to_chars (Ryu): the reference write_js_double
 // is tested against.
 char* write_js_double_ryu(char* dst, double x);
-char* write_int64(char* dst, int64_t x);
 // A number as JSON.stringify prints it: NaN and ±Infinity as null.
 char* write_json_double(char* dst, double x);
 // A DOM number as JSON.stringify prints it (int64/uint64 exactly). dst has kMaxDoubleText bytes.
 char* write_json_number(char* dst, const rapidjson::Value& v);
 // The same for a number with an int64 or uint64 flag; dst has kMaxIntText bytes.
 char* write_json_integer(char* dst, const rapidjson::Value& v);
-char* write_uint64(char* dst, uint64_t x);
 // The same at ctx's cursor, making room first (runtime callers; generated code makes the room
 // itself and calls sj_number_text).
 void put_number(SjCtx* ctx, const rapidjson::Value& v);
