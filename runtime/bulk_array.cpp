@@ -158,10 +158,10 @@ SJ_INLINE int64_t bulk_numbers(SjCtx* ctx, const SjValue* elems, int64_t len, Pl
     char* p = ensure(ctx, static_cast<size_t>(end - i) * kRoom);
     for (; i < end; ++i) {
       const SjValue& e = elems[i];
-      if (!plain(e, dom::flags(&e))) break;
+      uint16_t f = dom::flags(&e);
+      if (!plain(e, f)) break;
       if (i) *p++ = ',';
       // Integers inline (the common case: ids, counts); doubles through the call.
-      uint16_t f = dom::flags(&e);
       p = (f & dom::kDoubleFlag) ? write_json_number(p, e)
           : (f & dom::kInt64Flag) ? write_int64(p, e.GetInt64())
                                   : write_uint64(p, e.GetUint64());

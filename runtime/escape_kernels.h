@@ -58,8 +58,9 @@ SJ_INLINE unsigned special_mask_sse2(__m128i x) {
 // load at s cannot fault unless it runs into the next page, which may be unmapped (4 KiB
 // pages, the smallest x86-64 has): within the page of s[0] it is a plain load, whatever the
 // bytes past the string are. Only strings starting in the last 15 bytes of a page (0.4% of
-// addresses) go through a stack copy, and empty ones, whose s may not be readable at all. Sanitizers would report the bytes read past the string, so their builds
-// always copy (the masking the callers do is then still tested there).
+// addresses) go through a stack copy, and empty ones, whose s may not be readable at all.
+// Sanitizers would report the bytes read past the string, so their builds always copy (the
+// masking the callers do is then still tested there).
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define SJ_NO_OVERREAD 1
 #elif defined(__has_feature)
@@ -70,20 +71,26 @@ SJ_INLINE unsigned special_mask_sse2(__m128i x) {
 
 SJ_INLINE __m128i load_short(const char* s, size_t n) {
 #ifndef SJ_NO_OVERREAD
-  if (n && (reinterpret_cast<uintptr_t>(s) & 4095) <= 4096 - 16) return _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
+  if (n && (reinterpret_cast<uintptr_t>(s) & 4095) <= 4096 - 16)
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
 #endif
   alignas(16) char copy[16] = {};
   for (size_t k = 0; k < n; ++k) copy[k] = s[k];
   return _mm_load_si128(reinterpret_cast<const __m128i*>(copy));
 }
 
+// Copies the 16 bytes at s to dst and returns the mask of those that need escaping.
+SJ_INLINE unsigned copy_block_sse2(char* dst, const char* s) {
+  __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), x);
+  return special_mask_sse2(x);
+}
+
 // The last n % 16 bytes of a string of n ≥ 16 whose first `i` bytes (n - 16 < i < n) are
-// known clean and copied: one load of the string's last 16 bytes, which lie within it, its
-// store over the same bytes of dst, and the compare's bits for bytes before i shifted out.
+// known clean and copied: one block of the string's last 16 bytes, which lie within it,
+// stored over the same bytes of dst, the compare's bits for bytes before i shifted out.
 SJ_INLINE size_t copy_clean_last_block(char* dst, const char* s, size_t i, size_t n) {
-  __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + n - 16));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + n - 16), x);
-  unsigned mask = special_mask_sse2(x) >> (16 - (n - i));
+  unsigned mask = copy_block_sse2(dst + n - 16, s + n - 16) >> (16 - (n - i));
   return mask ? i + static_cast<size_t>(__builtin_ctz(mask)) : n;
 }
 
@@ -102,11 +109,8 @@ SJ_INLINE size_t copy_clean_short(char* dst, const char* s, size_t n) {
 SJ_INLINE size_t copy_clean_sse2(char* dst, const char* s, size_t n) {
   if (n < 16) return copy_clean_short(dst, s, n);
   size_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), x);
-    if (unsigned mask = special_mask_sse2(x)) return i + static_cast<size_t>(__builtin_ctz(mask));
-  }
+  for (; i + 16 <= n; i += 16)
+    if (unsigned mask = copy_block_sse2(dst + i, s + i)) return i + static_cast<size_t>(__builtin_ctz(mask));
   return i == n ? n : copy_clean_last_block(dst, s, i, n);
 }
 
@@ -125,9 +129,7 @@ SJ_INLINE SJ_TARGET_AVX2 size_t copy_clean_avx2(char* dst, const char* s, size_t
       return i + static_cast<size_t>(__builtin_ctz(mask));
   }
   if (i + 16 <= n) {
-    __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), x);
-    if (unsigned mask = special_mask_sse2(x)) return i + static_cast<size_t>(__builtin_ctz(mask));
+    if (unsigned mask = copy_block_sse2(dst + i, s + i)) return i + static_cast<size_t>(__builtin_ctz(mask));
     i += 16;
   }
   return i == n ? n : copy_clean_last_block(dst, s, i, n);
