@@ -161,10 +161,7 @@ SJ_INLINE int64_t bulk_numbers(SjCtx* ctx, const SjValue* elems, int64_t len, Pl
       uint16_t f = dom::flags(&e);
       if (!plain(e, f)) break;
       if (i) *p++ = ',';
-      // Integers inline (the common case: ids, counts); doubles through the call.
-      p = (f & dom::kDoubleFlag) ? write_json_number(p, e)
-          : (f & dom::kInt64Flag) ? write_int64(p, e.GetInt64())
-                                  : write_uint64(p, e.GetUint64());
+      p = write_json_number(p, e, f);
     }
     ctx->cur = p;
     if (i < end) break;  // a miss: the loop takes over

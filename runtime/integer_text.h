@@ -9,8 +9,9 @@
 namespace sj::rt {
 
 // "00".."99": two digits per table read, and 32-bit arithmetic on 8-digit chunks, instead
-// of one 64-bit division per digit pair.
-inline constexpr char kPairs[] =
+// of one 64-bit division per digit pair. Hidden: the runtime is position-independent, and an
+// inline variable of default visibility is read through the GOT, one more load per pair.
+[[gnu::visibility("hidden")]] inline constexpr char kPairs[] =
     "0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849"
     "5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
 

@@ -274,8 +274,8 @@ char* layout(char* dst, const Decimal& d) {
   return dst;
 }
 
-// Inlined into each entry point below: a number from a DOM goes through one call here
-// (sj_number_text → write_json_number), not four.
+// Inlined into each entry point below: a double from a DOM goes through one call here
+// (sj_number_text → write_json_double), not four.
 [[gnu::always_inline]] inline char* write_double(char* dst, double x, bool reference) {
   if (x == 0) {  // both zeros
     *dst = '0';
@@ -296,28 +296,12 @@ char* layout(char* dst, const Decimal& d) {
 char* write_js_double(char* dst, double x) { return write_double(dst, x, false); }
 char* write_js_double_ryu(char* dst, double x) { return write_double(dst, x, true); }
 
-namespace {
-
-[[gnu::always_inline]] inline char* json_double(char* dst, double x) {
+char* write_json_double(char* dst, double x) {
   if (x - x != 0) {  // NaN or ±Infinity
     std::memcpy(dst, "null", 4);
     return dst + 4;
   }
   return write_double(dst, x, false);
-}
-
-}  // namespace
-
-char* write_json_double(char* dst, double x) { return json_double(dst, x); }
-
-char* write_json_integer(char* dst, const rapidjson::Value& v) {
-  if (dom::flags(&v) & dom::kInt64Flag) return write_int64(dst, v.GetInt64());
-  return write_uint64(dst, v.GetUint64());
-}
-
-char* write_json_number(char* dst, const rapidjson::Value& v) {
-  if (dom::flags(&v) & dom::kDoubleFlag) return json_double(dst, v.GetDouble());
-  return write_json_integer(dst, v);
 }
 
 void put_number(SjCtx* ctx, const rapidjson::Value& v) { ctx->cur = write_json_number(ensure(ctx, kMaxDoubleText), v); }
