@@ -86,10 +86,16 @@ SJ_INLINE unsigned copy_block_sse2(char* dst, const char* s) {
   return special_mask_sse2(x);
 }
 
-// The last n % 16 bytes of a string of n ≥ 16 whose first `i` bytes (n - 16 < i < n) are
-// known clean and copied: one block of the string's last 16 bytes, which lie within it,
-// stored over the same bytes of dst, the compare's bits for bytes before i shifted out.
-SJ_INLINE size_t copy_clean_last_block(char* dst, const char* s, size_t i, size_t n) {
+// The rest of a string of n ≥ 16 whose first `i` bytes (n - 32 < i ≤ n) are known clean and
+// copied: a whole block while 16 bytes remain, then one block of the string's last 16
+// bytes, which lie within it, stored over the same bytes of dst, the compare's bits for
+// bytes before i shifted out.
+SJ_INLINE size_t copy_clean_rest(char* dst, const char* s, size_t i, size_t n) {
+  if (i + 16 <= n) {
+    if (unsigned mask = copy_block_sse2(dst + i, s + i)) return i + static_cast<size_t>(__builtin_ctz(mask));
+    i += 16;
+  }
+  if (i == n) return n;
   unsigned mask = copy_block_sse2(dst + n - 16, s + n - 16) >> (16 - (n - i));
   return mask ? i + static_cast<size_t>(__builtin_ctz(mask)) : n;
 }
@@ -104,14 +110,14 @@ SJ_INLINE size_t copy_clean_short(char* dst, const char* s, size_t n) {
 
 // The vector kernels store each block before looking at it: a block with a special byte has
 // then been copied whole, which is harmless (it lies within n) and saves a branch. Full
-// blocks are read while 16 (32) bytes remain; the rest is the last block (overlapping the
-// blocks before) or, for a string under 16 bytes, copy_clean_short.
+// blocks are read while 32 bytes remain, then copy_clean_rest; a string under 16 bytes is
+// copy_clean_short.
 SJ_INLINE size_t copy_clean_sse2(char* dst, const char* s, size_t n) {
   if (n < 16) return copy_clean_short(dst, s, n);
   size_t i = 0;
-  for (; i + 16 <= n; i += 16)
+  for (; i + 32 <= n; i += 16)
     if (unsigned mask = copy_block_sse2(dst + i, s + i)) return i + static_cast<size_t>(__builtin_ctz(mask));
-  return i == n ? n : copy_clean_last_block(dst, s, i, n);
+  return copy_clean_rest(dst, s, i, n);
 }
 
 SJ_INLINE SJ_TARGET_AVX2 size_t copy_clean_avx2(char* dst, const char* s, size_t n) {
@@ -128,11 +134,7 @@ SJ_INLINE SJ_TARGET_AVX2 size_t copy_clean_avx2(char* dst, const char* s, size_t
     if (unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(hit)))
       return i + static_cast<size_t>(__builtin_ctz(mask));
   }
-  if (i + 16 <= n) {
-    if (unsigned mask = copy_block_sse2(dst + i, s + i)) return i + static_cast<size_t>(__builtin_ctz(mask));
-    i += 16;
-  }
-  return i == n ? n : copy_clean_last_block(dst, s, i, n);
+  return copy_clean_rest(dst, s, i, n);
 }
 
 // AVX-512BW compares unsigned bytes directly. The tail (or a whole short string) is one

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <random>
 #include <string>
+#include <string_view>
 
 #include "runtime/escape.h"
 
@@ -15,7 +16,7 @@ namespace {
 
 using namespace sj::rt;
 
-std::string escaped(const std::string& s) {
+std::string escaped(std::string_view s) {
   std::string out(quoted_bound(s.size()), '\0');
   out.resize(static_cast<size_t>(write_quoted(out.data(), s.data(), s.size()) - out.data()));
   return out;
@@ -98,11 +99,9 @@ TEST_P(EscapeIsa, StringsEndingAtAnUnreadablePage) {
     for (size_t pos = 0; pos <= len; ++pos) {
       char* s = guard - len;
       for (size_t i = 0; i < len; ++i) s[i] = static_cast<char>(i == pos ? '\n' : 'a' + i % 26);
-      std::string got(quoted_bound(len), '\0');
-      got.resize(static_cast<size_t>(write_quoted(got.data(), s, len) - got.data()));
+      std::string got = escaped({s, len});
       set_escape_isa(Isa::Scalar);
-      std::string want(quoted_bound(len), '\0');
-      want.resize(static_cast<size_t>(write_quoted(want.data(), s, len) - want.data()));
+      std::string want = escaped({s, len});
       set_escape_isa(GetParam());
       ASSERT_EQ(got, want) << "len " << len << " pos " << pos;
     }
