@@ -5,7 +5,11 @@
 // JITDylib frees the machine code when its last Serializer goes.
 #include "engine/jit.h"
 
+#include <unistd.h>
+
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 
@@ -63,6 +67,51 @@ orc::JITTargetMachineBuilder host_builder(int level) {
   return jtmb;
 }
 
+// Opt-in ($SCHEMAJIT_PERF_MAP set): names each generated function in /tmp/perf-<pid>.map,
+// the file perf reads for code it cannot find in any mapped object, so a profile shows
+// "sj_3/f2" instead of a bare [JIT] address. Names are "<JITDylib>/<function>": every
+// schema has the same function names. Offsets within a function are those of the object
+// `schemajit-dump --asm` prints, as JITLink copies each section's code unchanged.
+class PerfMapPlugin : public orc::ObjectLinkingLayer::Plugin {
+ public:
+  static std::unique_ptr<PerfMapPlugin> from_environment() {
+    if (!std::getenv("SCHEMAJIT_PERF_MAP")) return nullptr;
+    std::string path = "/tmp/perf-" + std::to_string(::getpid()) + ".map";
+    std::FILE* file = std::fopen(path.c_str(), "a");
+    return file ? std::make_unique<PerfMapPlugin>(file) : nullptr;
+  }
+  explicit PerfMapPlugin(std::FILE* file) : file_(file) {}
+  ~PerfMapPlugin() override { std::fclose(file_); }
+
+  void modifyPassConfig(orc::MaterializationResponsibility& mr, llvm::jitlink::LinkGraph&,
+                        llvm::jitlink::PassConfiguration& config) override {
+    std::string dylib = mr.getTargetJITDylib().getName();
+    // Calls between a schema's functions are resolved by the assembler (one section), so the
+    // local function symbols have no edges and pruning would drop them, names and all.
+    config.PrePrunePasses.emplace_back([](llvm::jitlink::LinkGraph& g) {
+      for (llvm::jitlink::Symbol* sym : g.defined_symbols())
+        if (sym->isCallable()) sym->setLive(true);
+      return llvm::Error::success();
+    });
+    config.PostFixupPasses.emplace_back([this, dylib](llvm::jitlink::LinkGraph& g) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      for (const llvm::jitlink::Symbol* sym : g.defined_symbols())
+        if (sym->isCallable() && sym->hasName() && sym->getSize() > 0)
+          std::fprintf(file_, "%llx %llx %s/%s\n", static_cast<unsigned long long>(sym->getAddress().getValue()),
+                       static_cast<unsigned long long>(sym->getSize()), dylib.c_str(), sym->getName().str().c_str());
+      std::fflush(file_);
+      return llvm::Error::success();
+    });
+  }
+  llvm::Error notifyFailed(orc::MaterializationResponsibility&) override { return llvm::Error::success(); }
+  llvm::Error notifyRemovingResources(orc::JITDylib&, orc::ResourceKey) override { return llvm::Error::success(); }
+  void notifyTransferringResources(orc::JITDylib&, orc::ResourceKey, orc::ResourceKey) override {}
+
+ private:
+  std::FILE* file_;
+  std::mutex mutex_;
+};
+
 // JITLink with its memory carved from 64 MiB reservations instead of a mapping per object:
 // mapping and unmapping each schema's code cost a cache hit more than linking it (the kernel
 // shoots down TLB entries on every CPU the process runs on). Untouched reserved pages take no
@@ -74,6 +123,7 @@ llvm::Expected<std::unique_ptr<orc::ObjectLayer>> linking_layer(orc::ExecutionSe
   auto frames = orc::EPCEHFrameRegistrar::Create(es);
   if (!frames) return frames.takeError();
   layer->addPlugin(std::make_unique<orc::EHFrameRegistrationPlugin>(es, std::move(*frames)));
+  if (auto perf_map = PerfMapPlugin::from_environment()) layer->addPlugin(std::move(perf_map));
   return std::move(layer);
 }
 

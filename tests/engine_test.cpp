@@ -1,5 +1,13 @@
 // Compiled serializers end to end: objects, arrays and the bulk/loop array branch, type
 // arrays, recursion, errors and rollback.
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+
 #include <rapidjson/document.h>
 
 #include "runtime/escape.h"
@@ -303,6 +311,33 @@ TEST(Engine, SerializerOutlivesEngine) {
   std::string out;
   ASSERT_TRUE(ser->serialize_json("[1,2.5]", out));
   EXPECT_EQ(out, "[1,2.5]");
+}
+
+// SCHEMAJIT_PERF_MAP: every generated function, the local ones included, named in the perf
+// map with an address and a size.
+TEST(Engine, PerfMapNamesEveryGeneratedFunction) {
+  std::string path = "/tmp/perf-" + std::to_string(::getpid()) + ".map";
+  std::remove(path.c_str());
+  ::setenv("SCHEMAJIT_PERF_MAP", "1", 1);
+  {
+    schemajit::Engine e;  // reads the variable when it makes its linking layer
+    auto r = e.compile(R"({"type":"object","properties":{"a":{"$ref":"#/definitions/d"}},"definitions":{"d":{"type":"object","properties":{"b":{"type":"integer"}}}}})",
+                       R"({"tierUp":false})");
+    ASSERT_TRUE(r);
+  }
+  ::unsetenv("SCHEMAJIT_PERF_MAP");
+  std::ifstream map(path);
+  std::string line;
+  std::set<std::string> names;
+  while (std::getline(map, line)) {
+    std::istringstream fields(line);
+    std::string address, size, name;
+    fields >> std::hex >> address >> size >> name;
+    EXPECT_GT(std::stoull(size, nullptr, 16), 0u) << line;
+    names.insert(name.substr(name.find('/')));
+  }
+  std::remove(path.c_str());
+  EXPECT_EQ(names, (std::set<std::string>{"/f1", "/sj_entry"}));
 }
 
 TEST(Engine, EveryOptimisationLevelAgrees) {
