@@ -211,24 +211,33 @@ class Codegen {
 
   // ---- reading a rapidjson::Value (dom_layout.h) ---------------------------------------------
   Value* at(Value* base, unsigned offset) { return b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), base, offset); }
-  Value* flags(Value* v) { return b_.CreateLoad(b_.getInt16Ty(), at(v, dom::kFlagsOffset), "flags"); }
+  // A load from the DOM, which nothing writes during a call (the caller's Value is const and
+  // the output never overlaps it): marked invariant, so early-cse keeps one load of an
+  // object's flags, size and members pointer across the stores and runtime calls that write
+  // its members, instead of reloading them for every member.
+  Value* dom_load(llvm::Type* t, Value* p, const llvm::Twine& name = "") {
+    llvm::LoadInst* load = b_.CreateLoad(t, p, name);
+    load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(ctx_, {}));
+    return load;
+  }
+  Value* flags(Value* v) { return dom_load(b_.getInt16Ty(), at(v, dom::kFlagsOffset), "flags"); }
   Value* type_of(Value* v) { return b_.CreateAnd(flags(v), b_.getInt16(dom::kTypeMask), "type"); }
   Value* is_type(Value* v, uint16_t t) { return b_.CreateICmpEQ(type_of(v), b_.getInt16(t)); }
   Value* has_flag(Value* v, uint16_t f) {
     return b_.CreateICmpNE(b_.CreateAnd(flags(v), b_.getInt16(f)), b_.getInt16(0));
   }
   Value* packed_pointer(Value* v) {
-    Value* raw = b_.CreateLoad(b_.getInt64Ty(), at(v, dom::kPointerOffset));
+    Value* raw = dom_load(b_.getInt64Ty(), at(v, dom::kPointerOffset));
     return b_.CreateIntToPtr(b_.CreateAnd(raw, i64(dom::kPointerMask)), ptr());
   }
   Value* size_of(Value* v) {  // object member count / array length / long-string length
-    return b_.CreateZExt(b_.CreateLoad(b_.getInt32Ty(), at(v, dom::kLengthOffset)), b_.getInt64Ty());
+    return b_.CreateZExt(dom_load(b_.getInt32Ty(), at(v, dom::kLengthOffset)), b_.getInt64Ty());
   }
   // String bytes and length of a value known to be a string (short ones live inline).
   std::pair<Value*, Value*> string_of(Value* v) {
     Value* inl = has_flag(v, dom::kInlineStrFlag);
     Value* short_len = b_.CreateSub(i64(dom::kShortMax),
-                                    b_.CreateZExt(b_.CreateLoad(b_.getInt8Ty(), at(v, dom::kShortLenByte)), b_.getInt64Ty()));
+                                    b_.CreateZExt(dom_load(b_.getInt8Ty(), at(v, dom::kShortLenByte)), b_.getInt64Ty()));
     Value* len = b_.CreateSelect(inl, short_len, size_of(v), "len");
     Value* data = b_.CreateSelect(inl, v, packed_pointer(v), "str");
     return {data, len};
@@ -398,7 +407,7 @@ class Codegen {
   // The number predicates: an int64/uint64, or a double for which `test` holds.
   template <class DoubleTest>
   Value* number_where(Value* v, DoubleTest test) {
-    Value* d = b_.CreateLoad(b_.getDoubleTy(), v);  // read whatever v is; used only for doubles
+    Value* d = dom_load(b_.getDoubleTy(), v);  // read whatever v is; used only for doubles
     return b_.CreateOr(has_flag(v, dom::kInt64Flag | dom::kUint64Flag), b_.CreateAnd(has_flag(v, dom::kDoubleFlag), test(d)));
   }
   Value* is_finite(Value* d) {  // d - d is 0 exactly when d is neither NaN nor ±Infinity
@@ -569,8 +578,8 @@ class Codegen {
 
   // A number's value as a double (int64 and uint64 converted).
   Value* as_double(Value* v) {
-    Value* i = b_.CreateLoad(b_.getInt64Ty(), v);
-    Value* d = b_.CreateLoad(b_.getDoubleTy(), v);
+    Value* i = dom_load(b_.getInt64Ty(), v);
+    Value* d = dom_load(b_.getDoubleTy(), v);
     return b_.CreateSelect(has_flag(v, dom::kDoubleFlag), d,
                            b_.CreateSelect(has_flag(v, dom::kInt64Flag), b_.CreateSIToFP(i, b_.getDoubleTy()),
                                            b_.CreateUIToFP(i, b_.getDoubleTy())));
@@ -826,14 +835,21 @@ class Codegen {
                                 indexed ? index_->table : none, indexed ? index_->slots : none,
                                 indexed ? index_->filled : none, i64(indexed ? static_cast<uint64_t>(slot) : ~uint64_t(0))});
     }
+    // Both read once per object: the first member's lookup dominates the others'.
     Value* size = b_.CreateSelect(is_obj, size_of(obj), i64(0));
+    Value* members = packed_pointer(obj);
     BasicBlock* probe = block("probe");
     BasicBlock* scan = block("scan");
     BasicBlock* hit = block("hit");
     BasicBlock* found = block("found");
     b_.CreateCondBr(b_.CreateICmpULT(i64(predicted), size), probe, scan);
     go(probe);
-    Value* m = b_.CreateInBoundsGEP(b_.getInt8Ty(), packed_pointer(obj), i64(uint64_t(predicted) * dom::kMemberSize));
+    Value* m = b_.CreateInBoundsGEP(b_.getInt8Ty(), members, i64(uint64_t(predicted) * dom::kMemberSize));
+    if (name.size() <= dom::kShortMax) {
+      BasicBlock* general = block("general");
+      b_.CreateCondBr(is_inline_name(m, name), hit, general);
+      go(general);
+    }
     auto [kdata, klen] = string_of(m);
     BasicBlock* cmp = block("cmp");
     b_.CreateCondBr(b_.CreateICmpEQ(klen, i64(name.size())), cmp, scan);
@@ -862,6 +878,30 @@ class Codegen {
     phi->addIncoming(direct, hit);
     phi->addIncoming(scanned, scanned_in);
     return phi;
+  }
+
+  // Whether member name `m` is `name` stored inline, as the parser stores names of up to 13
+  // bytes: one 16-byte compare of the name's Value against the Value such a name is (its
+  // bytes, 13 - length in byte 13, the short-string flags in bytes 14-15), ignoring the bytes
+  // between the name's end and byte 13, which RapidJSON leaves as they were. Names stored any
+  // other way fail it and take the general compare.
+  Value* is_inline_name(Value* m, const std::string& name) {
+    std::vector<llvm::Constant*> want(dom::kValueSize, b_.getInt8(0));
+    uint32_t care = 0;
+    for (size_t i = 0; i < name.size(); ++i) {
+      want[i] = b_.getInt8(static_cast<uint8_t>(name[i]));
+      care |= 1u << i;
+    }
+    want[dom::kShortLenByte] = b_.getInt8(static_cast<uint8_t>(dom::kShortMax - name.size()));
+    want[dom::kFlagsOffset] = b_.getInt8(dom::kShortStringFlags & 0xFF);
+    want[dom::kFlagsOffset + 1] = b_.getInt8(dom::kShortStringFlags >> 8);
+    care |= 1u << dom::kShortLenByte | 1u << dom::kFlagsOffset | 1u << (dom::kFlagsOffset + 1);
+    auto* vec = llvm::FixedVectorType::get(b_.getInt8Ty(), dom::kValueSize);
+    auto* load = llvm::cast<llvm::LoadInst>(dom_load(vec, m));
+    load->setAlignment(llvm::Align(8));  // Values are 8-aligned
+    Value* same = b_.CreateBitCast(b_.CreateICmpEQ(load, llvm::ConstantVector::get(want)), b_.getInt16Ty());
+    return b_.CreateICmpEQ(b_.CreateAnd(same, b_.getInt16(static_cast<uint16_t>(care))),
+                           b_.getInt16(static_cast<uint16_t>(care)));
   }
 
   // The member index of the object being written: slots for its declared properties, whether

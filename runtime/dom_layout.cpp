@@ -37,6 +37,9 @@ bool layout_self_check() {
   ok &= (flags(&shortStr) & kTypeMask) == kStringType && (flags(&shortStr) & kInlineStrFlag);
   ok &= reinterpret_cast<const char*>(&shortStr) == shortStr.GetString();
   ok &= kShortMax - reinterpret_cast<const char*>(&shortStr)[kShortLenByte] == 3;
+  rapidjson::Document parsed;
+  parsed.Parse("{\"k\":1}");
+  ok &= flags(&shortStr) == kShortStringFlags && flags(&parsed.MemberBegin()->name) == kShortStringFlags;
   ok &= !(flags(&longStr) & kInlineStrFlag) && length_of(longStr) == longStr.GetStringLength();
   ok &= pointer_of(longStr) == reinterpret_cast<uint64_t>(longStr.GetString());
   ok &= length_of(obj) == 1 && pointer_of(obj) == reinterpret_cast<uint64_t>(&*obj.MemberBegin());

@@ -39,6 +39,9 @@ inline constexpr uint16_t kInt64Flag = 0x0080;
 inline constexpr uint16_t kUint64Flag = 0x0100;
 inline constexpr uint16_t kDoubleFlag = 0x0200;
 inline constexpr uint16_t kInlineStrFlag = 0x1000;
+// All of an inline string's flags (string type, kStringFlag, kCopyFlag, kInlineStrFlag): the
+// parser and every copying constructor store short strings, member names included, with these.
+inline constexpr uint16_t kShortStringFlags = 0x1C05;
 
 inline uint16_t flags(const rapidjson::Value* v) {
   uint16_t f;

@@ -147,6 +147,45 @@ TEST(MemberIndex, AGapInOrderedMembersIndexesWhatFollows) {
   expect_output(gap, R"({"a":1,"b":2,"d":4,"e":5})", R"({"a":1,"b":2,"d":4,"e":5})");
 }
 
+// The predicted-position probe compares a name stored inline (up to 13 bytes) as one 16-byte
+// Value; names stored any other way, and the bytes RapidJSON leaves after an inline name's
+// end, must not change what is found.
+TEST(MemberIndex, NamesStoredEveryWayRapidJsonStoresThem) {
+  std::vector<std::string> names = {"", "a", "ab", "abcdefghijkl", "abcdefghijklm", "abcdefghijklmn"};
+  auto ser = engine().compile(object_schema(names), R"({"tierUp":false})");
+  ASSERT_TRUE(ser) << ser.error().message;
+  std::string expected = "{";
+  for (size_t i = 0; i < names.size(); ++i) expected += (i ? ",\"" : "\"") + names[i] + "\":" + std::to_string(i);
+  expected += "}";
+  rapidjson::Document doc(rapidjson::kObjectType);
+  auto& a = doc.GetAllocator();
+  auto serialize = [&] {
+    std::string out;
+    EXPECT_TRUE(ser->serialize(doc, out));
+    return out;
+  };
+  // Copied (inline up to 13 bytes), each first written longer so that bytes of the longer
+  // name stay behind its end.
+  for (size_t i = 0; i < names.size(); ++i) {
+    rapidjson::Value name("zzzzzzzzzzzzz", a);
+    name.SetString(names[i].c_str(), static_cast<rapidjson::SizeType>(names[i].size()), a);
+    doc.AddMember(name, static_cast<int>(i), a);
+  }
+  EXPECT_EQ(serialize(), expected);
+  // By reference (never inline): the same bytes, found the general way.
+  doc.SetObject();
+  for (size_t i = 0; i < names.size(); ++i)
+    doc.AddMember(rapidjson::StringRef(names[i].c_str(), names[i].size()), static_cast<int>(i), a);
+  EXPECT_EQ(serialize(), expected);
+  // Names that share a prefix with the declared one at its position are other members.
+  doc.SetObject();
+  for (const char* name : {"", "ab", "a", "abcdefghijklm", "abcdefghijkl", "abcdefghijklmn"}) {
+    rapidjson::Value copied(name, a);
+    doc.AddMember(copied, static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin()), a);
+  }
+  EXPECT_EQ(serialize(), expected);
+}
+
 TEST(MemberIndex, NestedObjectsKeepTheirOwnIndex) {
   std::string schema = R"({"type":"object","properties":{
     "x":{"type":"integer"},
