@@ -342,6 +342,12 @@ class Codegen {
   // number); `otherwise` finds it written.
   template <class Then, class Else>
   void branch_carrying_literal(Value* cond, Then then, Else otherwise, const char* name) {
+    branch_each_carrying_literal(cond, then, [&] { flush(); otherwise(); }, name);
+  }
+
+  // The same, with the pending literal going into both arms for each to write.
+  template <class Then, class Else>
+  void branch_each_carrying_literal(Value* cond, Then then, Else otherwise, const char* name) {
     std::string literal = std::move(pending_);
     pending_.clear();
     BasicBlock* t = block(name);
@@ -355,7 +361,6 @@ class Codegen {
     b_.CreateBr(j);
     go(e);
     pending_ = literal;
-    flush();
     otherwise();
     flush();
     b_.CreateBr(j);
@@ -383,17 +388,59 @@ class Codegen {
     branch_carrying_literal(
         is_type(v, dom::kStringType),
         [&] {
-          auto [data, len] = string_of(v);
-          Value* fits = b_.CreateICmpULE(len, i64(sj::rt::kLongString));
-          // quoted_bound(len), which is linear in len
-          constexpr uint64_t kPerByte = sj::rt::quoted_bound(1) - sj::rt::quoted_bound(0);
-          Value* bound = b_.CreateAdd(b_.CreateMul(len, i64(kPerByte)), i64(sj::rt::quoted_bound(0)));
-          set_cursor(write_pending(b_.CreateSelect(fits, bound, i64(0))));
-          branch(
-              fits, [&, data = data, len = len] { set_cursor(call("sj_quoted_text", {cursor(), data, len})); },
-              [&, data = data, len = len] { call("sj_write_string", {ctx_arg_, data, len}); }, "short");
+          branch_each_carrying_literal(
+              b_.CreateICmpEQ(flags(v), b_.getInt16(dom::kShortStringFlags)), [&] { inline_string(v); },
+              [&] {
+                auto [data, len] = string_of(v);
+                Value* fits = b_.CreateICmpULE(len, i64(sj::rt::kLongString));
+                // quoted_bound(len), which is linear in len
+                constexpr uint64_t kPerByte = sj::rt::quoted_bound(1) - sj::rt::quoted_bound(0);
+                Value* bound = b_.CreateAdd(b_.CreateMul(len, i64(kPerByte)), i64(sj::rt::quoted_bound(0)));
+                set_cursor(write_pending(b_.CreateSelect(fits, bound, i64(0))));
+                branch(
+                    fits, [&, data = data, len = len] { set_cursor(call("sj_quoted_text", {cursor(), data, len})); },
+                    [&, data = data, len = len] { call("sj_write_string", {ctx_arg_, data, len}); }, "short");
+              },
+              "inline");
         },
         coerce, "isstring");
+  }
+
+  // A string stored inside its Value (up to 13 bytes; the parser stores every short string
+  // so), written without a call: the Value's 16 bytes are one vector, tested for bytes that
+  // need escaping within the string's length and, when there are none, stored whole after
+  // the opening quote (the closing quote then overwrites the byte after the string). A string
+  // with such a byte goes to the escaping writer.
+  void inline_string(Value* v) {
+    constexpr uint64_t kRoom = sj::rt::quoted_bound(dom::kShortMax);
+    static_assert(kRoom >= 1 + dom::kValueSize, "the clean case stores the whole Value after the quote");
+    Value* cur = write_pending(i64(kRoom));
+    auto* vec = llvm::FixedVectorType::get(b_.getInt8Ty(), dom::kValueSize);
+    auto* x = llvm::cast<llvm::LoadInst>(dom_load(vec, v));
+    x->setAlignment(llvm::Align(8));
+    Value* len = b_.CreateSub(i32(dom::kShortMax),
+                              b_.CreateZExt(b_.CreateExtractElement(x, uint64_t{dom::kShortLenByte}), b_.getInt32Ty()));
+    auto splat = [&](char c) { return llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(dom::kValueSize), b_.getInt8(static_cast<uint8_t>(c))); };
+    Value* special = b_.CreateOr(b_.CreateICmpULT(x, splat(0x20)),
+                                 b_.CreateOr(b_.CreateICmpEQ(x, splat('"')), b_.CreateICmpEQ(x, splat('\\'))));
+    Value* live = b_.CreateSub(b_.CreateShl(i32(1), len), i32(1));
+    Value* bad = b_.CreateAnd(b_.CreateZExt(b_.CreateBitCast(special, b_.getInt16Ty()), b_.getInt32Ty()), live);
+    Value* len64 = b_.CreateZExt(len, b_.getInt64Ty());
+    BasicBlock* clean = block("clean");
+    BasicBlock* escape = block("escape");
+    BasicBlock* done = block("written");
+    b_.CreateCondBr(b_.CreateICmpEQ(bad, i32(0)), clean, escape, llvm::MDBuilder(ctx_).createBranchWeights(1000, 1));
+    go(clean);
+    b_.CreateStore(b_.getInt8('"'), cur);
+    b_.CreateAlignedStore(x, b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), cur, 1), llvm::Align(1));
+    Value* close = b_.CreateInBoundsGEP(b_.getInt8Ty(), cur, b_.CreateAdd(len64, i64(1)));
+    b_.CreateStore(b_.getInt8('"'), close);
+    set_cursor(b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), close, 1));
+    b_.CreateBr(done);
+    go(escape);
+    set_cursor(call("sj_quoted_text", {cur, v, len64}));
+    b_.CreateBr(done);
+    go(done);
   }
 
   // NaN (a DOM can hold it as a double) is an error under type number, so the fast path

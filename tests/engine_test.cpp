@@ -367,4 +367,35 @@ TEST(Strings, ShortAndLongAtEveryLevel) {
   }
 }
 
+// Strings stored inside their Value (up to 13 bytes) are written by generated code from one
+// 16-byte vector: every length, a byte that needs escaping at every position, and bytes that
+// need escaping left behind the string's end by a longer string the Value held before (they
+// are not part of the string and must neither be escaped nor written).
+TEST(Strings, InlineStringsAtEveryLengthAndEscapePosition) {
+  auto ser = sj::test::engine().compile(R"({"type":"array","items":{"type":"string"}})",
+                                        R"({"tierUp":false,"cutoffs":{"string":1000}})");
+  ASSERT_TRUE(ser);
+  rapidjson::Document doc(rapidjson::kArrayType);
+  auto& a = doc.GetAllocator();
+  std::string want = "[";
+  auto add = [&](const std::string& text, const std::string& quoted) {
+    rapidjson::Value v("\"\\\n\"\"\\\n\"\"\\\n\"\x01", a);  // 13 bytes, every one special
+    v.SetString(text.data(), static_cast<rapidjson::SizeType>(text.size()), a);
+    doc.PushBack(v, a);
+    want += (want.size() > 1 ? "," : "") + quoted;
+  };
+  for (size_t n = 0; n <= 14; ++n) {
+    add(std::string(n, 'y'), "\"" + std::string(n, 'y') + "\"");
+    for (size_t at = 0; at < n; ++at)
+      for (auto [c, escaped] : {std::pair<char, const char*>{'"', "\\\""}, {'\\', "\\\\"}, {'\x1f', "\\u001f"}}) {
+        std::string text(n, 'y');
+        text[at] = c;
+        add(text, "\"" + std::string(at, 'y') + escaped + std::string(n - at - 1, 'y') + "\"");
+      }
+  }
+  std::string out = "prefix";
+  ASSERT_TRUE(ser->serialize(doc, out));
+  EXPECT_EQ(out, "prefix" + want + "]");
+}
+
 }  // namespace
