@@ -6,6 +6,7 @@
 #include "engine/codegen.h"
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <tuple>
 #include <vector>
@@ -928,27 +929,31 @@ class Codegen {
   }
 
   // Whether member name `m` is `name` stored inline, as the parser stores names of up to 13
-  // bytes: one 16-byte compare of the name's Value against the Value such a name is (its
-  // bytes, 13 - length in byte 13, the short-string flags in bytes 14-15), ignoring the bytes
-  // between the name's end and byte 13, which RapidJSON leaves as they were. Names stored any
-  // other way fail it and take the general compare.
+  // bytes: the name's Value, as two 64-bit words, against the Value such a name is (its bytes,
+  // 13 - length in byte 13, the short-string flags in bytes 14-15), ignoring the bytes between
+  // the name's end and byte 13, which RapidJSON leaves as they were. Names stored any other
+  // way fail it and take the general compare. Words with immediate masks rather than one
+  // 16-byte vector compare: the vector's constant per name cost a relocation each, and
+  // instruction selection more, in compile time and cache hits (twitter O1 +23%).
   Value* is_inline_name(Value* m, const std::string& name) {
-    std::vector<llvm::Constant*> want(dom::kValueSize, b_.getInt8(0));
-    uint32_t care = 0;
-    for (size_t i = 0; i < name.size(); ++i) {
-      want[i] = b_.getInt8(static_cast<uint8_t>(name[i]));
-      care |= 1u << i;
+    uint8_t want[dom::kValueSize] = {}, care[dom::kValueSize] = {};
+    std::memcpy(want, name.data(), name.size());
+    std::memset(care, 0xFF, name.size());
+    want[dom::kShortLenByte] = static_cast<uint8_t>(dom::kShortMax - name.size());
+    want[dom::kFlagsOffset] = dom::kShortStringFlags & 0xFF;
+    want[dom::kFlagsOffset + 1] = dom::kShortStringFlags >> 8;
+    care[dom::kShortLenByte] = care[dom::kFlagsOffset] = care[dom::kFlagsOffset + 1] = 0xFF;
+    Value* differ = i64(0);
+    for (unsigned word = 0; word < 2; ++word) {
+      uint64_t w, c;
+      std::memcpy(&w, want + 8 * word, 8);
+      std::memcpy(&c, care + 8 * word, 8);
+      if (c == 0) continue;
+      auto* x = llvm::cast<llvm::LoadInst>(dom_load(b_.getInt64Ty(), at(m, 8 * word)));
+      x->setAlignment(llvm::Align(8));  // Values are 8-aligned
+      differ = b_.CreateOr(differ, b_.CreateAnd(b_.CreateXor(x, i64(w)), i64(c)));
     }
-    want[dom::kShortLenByte] = b_.getInt8(static_cast<uint8_t>(dom::kShortMax - name.size()));
-    want[dom::kFlagsOffset] = b_.getInt8(dom::kShortStringFlags & 0xFF);
-    want[dom::kFlagsOffset + 1] = b_.getInt8(dom::kShortStringFlags >> 8);
-    care |= 1u << dom::kShortLenByte | 1u << dom::kFlagsOffset | 1u << (dom::kFlagsOffset + 1);
-    auto* vec = llvm::FixedVectorType::get(b_.getInt8Ty(), dom::kValueSize);
-    auto* load = llvm::cast<llvm::LoadInst>(dom_load(vec, m));
-    load->setAlignment(llvm::Align(8));  // Values are 8-aligned
-    Value* same = b_.CreateBitCast(b_.CreateICmpEQ(load, llvm::ConstantVector::get(want)), b_.getInt16Ty());
-    return b_.CreateICmpEQ(b_.CreateAnd(same, b_.getInt16(static_cast<uint16_t>(care))),
-                           b_.getInt16(static_cast<uint16_t>(care)));
+    return b_.CreateICmpEQ(differ, i64(0));
   }
 
   // The member index of the object being written: slots for its declared properties, whether
