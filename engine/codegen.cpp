@@ -239,10 +239,11 @@ class Codegen {
     Value* inl = has_flag(v, dom::kInlineStrFlag);
     Value* short_len = b_.CreateSub(i64(dom::kShortMax),
                                     b_.CreateZExt(dom_load(b_.getInt8Ty(), at(v, dom::kShortLenByte)), b_.getInt64Ty()));
-    Value* len = b_.CreateSelect(inl, short_len, size_of(v), "len");
-    Value* data = b_.CreateSelect(inl, v, packed_pointer(v), "str");
-    return {data, len};
+    auto [data, len] = heap_string_of(v);
+    return {b_.CreateSelect(inl, v, data, "str"), b_.CreateSelect(inl, short_len, len, "len")};
   }
+  // The same for a string known not to be inline.
+  std::pair<Value*, Value*> heap_string_of(Value* v) { return {packed_pointer(v), size_of(v)}; }
 
   // ---- functions -------------------------------------------------------------------------
   // Recursion guard at function entry: data nesting beyond max_depth is an error, never a
@@ -392,7 +393,8 @@ class Codegen {
           branch_each_carrying_literal(
               b_.CreateICmpEQ(flags(v), b_.getInt16(dom::kShortStringFlags)), [&] { inline_string(v); },
               [&] {
-                auto [data, len] = string_of(v);
+                // Not inline: RapidJSON marks a string inline only with all of kShortStringFlags.
+                auto [data, len] = heap_string_of(v);
                 Value* fits = b_.CreateICmpULE(len, i64(sj::rt::kLongString));
                 // quoted_bound(len), which is linear in len
                 constexpr uint64_t kPerByte = sj::rt::quoted_bound(1) - sj::rt::quoted_bound(0);
@@ -933,8 +935,8 @@ class Codegen {
   // 13 - length in byte 13, the short-string flags in bytes 14-15), ignoring the bytes between
   // the name's end and byte 13, which RapidJSON leaves as they were. Names stored any other
   // way fail it and take the general compare. Words with immediate masks rather than one
-  // 16-byte vector compare: the vector's constant per name cost a relocation each, and
-  // instruction selection more, in compile time and cache hits (twitter O1 +23%).
+  // 16-byte vector compare against a constant: as fast, without a constant-pool entry and its
+  // relocation per declared name.
   Value* is_inline_name(Value* m, const std::string& name) {
     uint8_t want[dom::kValueSize] = {}, care[dom::kValueSize] = {};
     std::memcpy(want, name.data(), name.size());

@@ -97,8 +97,9 @@ class PerfMapPlugin : public orc::ObjectLinkingLayer::Plugin {
       std::lock_guard<std::mutex> lock(mutex_);
       for (const llvm::jitlink::Symbol* sym : g.defined_symbols())
         if (sym->isCallable() && sym->hasName() && sym->getSize() > 0)
-          std::fprintf(file_, "%llx %llx %s/%s\n", static_cast<unsigned long long>(sym->getAddress().getValue()),
-                       static_cast<unsigned long long>(sym->getSize()), dylib.c_str(), sym->getName().str().c_str());
+          std::fprintf(file_, "%llx %llx %s/%.*s\n", static_cast<unsigned long long>(sym->getAddress().getValue()),
+                       static_cast<unsigned long long>(sym->getSize()), dylib.c_str(),
+                       static_cast<int>(sym->getName().size()), sym->getName().data());
       std::fflush(file_);
       return llvm::Error::success();
     });
