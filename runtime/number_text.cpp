@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "runtime/call_state.h"
+#include "runtime/decimal_digits.h"
 #include "runtime/dom_layout.h"
 #include "runtime/integer_text.h"
 #include "runtime/pow10_table.h"
@@ -23,6 +24,19 @@ struct Decimal {
   int n = 0;
   Decimal() { std::memset(digits, '0', sizeof digits); }
 };
+
+// 10^0 … 10^18.
+constexpr uint64_t kPowers10[] = {1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+                                  100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
+                                  1000000000000ull, 10000000000000ull, 100000000000000ull, 1000000000000000ull,
+                                  10000000000000000ull, 100000000000000000ull, 1000000000000000000ull};
+
+// The number of decimal digits of v ≥ 1: log10 estimated from the bit width (1233/4096 ≈
+// log10 2), corrected by one comparison.
+inline int decimal_length(uint64_t v) {
+  int t = ((64 - __builtin_clzll(v)) * 1233) >> 12;
+  return t + (v >= kPowers10[t]);
+}
 
 // Schubfach (R. Giulietti, "The Schubfach way to render doubles", 2020): the shortest
 // decimal in x's rounding interval, closest to x, from one 128-bit table entry and three
@@ -114,6 +128,21 @@ inline const uint64_t* pow10_for(int k) { return sj::rt::schubfach::kPow10[-k - 
   exponent = k;
 }
 
+// The shortest digits left-aligned to 17 places, 10^16 ≤ v < 10^17 (Schubfach's digits
+// times a power of ten): x = v × 10^(n - 17), so x = 0.d1…d17 × 10^n.
+struct Aligned {
+  uint64_t v;
+  int n;
+};
+
+[[gnu::noinline]] Aligned aligned_exact(double x) {
+  uint64_t digits;
+  int exponent;
+  to_decimal_exact(x, digits, exponent);
+  int len = decimal_length(digits);  // ≤ 17
+  return {digits * kPowers10[17 - len], len + exponent};
+}
+
 // The same digits from one product instead of three, for the common case (the idea of yy's
 // and Żmij's fast paths, derived here for this table). x = c·2^q with 2^52 < c < 2^53 has
 // the rounding interval x ± 2^(q-1); k = ⌊log10 2^q⌋ makes one ulp scale to [1, 10), so the
@@ -130,12 +159,14 @@ inline const uint64_t* pow10_for(int k) { return sj::rt::schubfach::kPow10[-k - 
 // comparisons on the digits' critical path and were slower on canada.json in each variant
 // tried (3.55 against 3.30 ms; one branch on "a multiple of 10 is in" and arithmetic for
 // which: 2.86 against 2.79 ms).
-inline void to_decimal(double x, uint64_t& digits, int& exponent) {
+// x·10^-k lies in [2^52, 10·2^53), so the digits chosen have 16 or 17 places: aligning them
+// takes one comparison, not decimal_length's table.
+inline Aligned to_decimal(double x) {
   constexpr uint64_t kMargin = 8;
   constexpr uint64_t kHalf = uint64_t{1} << 63;  // of the 64-bit fraction
   constexpr uint64_t kTen = uint64_t{10} << 60;  // in 4.60
   Binary b = binary_of(x);
-  if (!b.regular) return to_decimal_exact(x, digits, exponent);
+  if (!b.regular) return aligned_exact(x);
   uint64_t c = b.c;
   int q = b.q;
   int k = floor_log10_pow2(q);
@@ -154,76 +185,38 @@ inline void to_decimal(double x, uint64_t& digits, int& exponent) {
   // |a - b| < kMargin as one unsigned comparison each.
   if (mod10 - half_ulp + kMargin < 2 * kMargin || to_upper - kTen + kMargin < 2 * kMargin ||
       fraction - kHalf + kMargin < 2 * kMargin)
-    return to_decimal_exact(x, digits, exponent);
-  exponent = k;
+    return aligned_exact(x);
+  uint64_t digits;
   if (mod10 < half_ulp) digits = integral - last;  // the multiple of 10 below is in
   else if (to_upper > kTen) digits = integral - last + 10;  // the one above is in
   else digits = integral + (fraction >= kHalf);  // round to nearest
+  bool full = digits >= kPowers10[16];
+  return {full ? digits : digits * 10, k + 16 + full};
 }
 
 }  // namespace schubfach
 
-// Exactly 8 digits of v < 10^8, leading zeros included.
-inline void eight_digits(char* dst, uint32_t v) {
-  uint32_t hi = v / 10000, lo = v % 10000;
-  std::memcpy(dst, kPairs + 2 * (hi / 100), 2);
-  std::memcpy(dst + 2, kPairs + 2 * (hi % 100), 2);
-  std::memcpy(dst + 4, kPairs + 2 * (lo / 100), 2);
-  std::memcpy(dst + 6, kPairs + 2 * (lo % 100), 2);
-}
+// A double's shortest digits as 17 ASCII digits, left-aligned (so every digit has a fixed
+// place and the zeros after the last significant one come for free): the first in `lead`,
+// the next sixteen in `rest`, k significant, x = 0.d1…dk × 10^n.
+struct Digits17 {
+  char lead;
+  __m128i rest;
+  int k;
+  int n;
+};
 
-// The number of decimal digits of v ≥ 1: log10 estimated from the bit width (1233/4096 ≈
-// log10 2), corrected by one comparison.
-inline int decimal_length(uint64_t v) {
-  static constexpr uint64_t kPow10[] = {1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
-                                        10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
-                                        100000000000ull, 1000000000000ull, 10000000000000ull,
-                                        100000000000000ull, 1000000000000000ull, 10000000000000000ull,
-                                        100000000000000000ull, 1000000000000000000ull};
-  int t = ((64 - __builtin_clzll(v)) * 1233) >> 12;
-  return t + (v >= kPow10[t]);
-}
-
-// The decimal digits of 1 ≤ v < 10^17 at dst, followed by '0's up to dst[24]; returns their
-// count, and in `significant` the count without trailing zeros (Schubfach's digits often end
-// in zeros: 1234.5 comes out as 1234500000000000). The 24 digits (leading zeros included)
-// are built in buf, then one fixed copy starting at the first significant digit also brings
-// the zeros after them. The last nonzero digit is found 8 bytes at a time: XOR with "0"s
-// leaves nonzero bytes exactly where the digits are not '0'. (The copy reads back bytes
-// written by smaller stores, which store forwarding cannot serve; digits built in registers
-// — SWAR or table words — and laid out with stores only were still slower on canada.json,
-// 3.30 against 2.86 ms, their longer dependency chains keeping numbers from overlapping.)
-inline int print_digits(char* dst, uint64_t v, int& significant) {
-  char buf[48];
-  std::memset(buf + 24, '0', 24);
-  uint32_t top = static_cast<uint32_t>(v / 100000000), low = static_cast<uint32_t>(v % 100000000);
-  uint32_t high = top / 100000000, mid = top % 100000000;  // v = high·10^16 + mid·10^8 + low
-  eight_digits(buf, high);
-  eight_digits(buf + 8, mid);
-  eight_digits(buf + 16, low);
-  int len = decimal_length(v);
-  std::memcpy(dst, buf + 24 - len, 24);
-  int last = 0;
-  for (int w = 2; w >= 0; --w) {
-    uint64_t word;
-    std::memcpy(&word, buf + 8 * w, 8);
-    if (uint64_t x = word ^ 0x3030303030303030ull) {  // little-endian: byte j is bits 8j..8j+7
-      last = 8 * w + (63 - __builtin_clzll(x)) / 8;
-      break;
-    }
-  }
-  significant = last + 1 - (24 - len);
-  return len;
-}
-
-void shortest_schubfach(double x, Decimal& d) {
-  uint64_t digits;
-  int exponent;
-  schubfach::to_decimal(x, digits, exponent);
-  int significant;
-  int len = print_digits(d.digits, digits, significant);
-  d.n = len + exponent;
-  d.k = significant;  // the trailing zeros stay in the buffer, where layout may use them
+inline Digits17 shortest_digits(double x) {
+  auto [v, n] = schubfach::to_decimal(x);
+  // Three quotients side by side rather than one after another: the lead digit, the first
+  // nine digits, and from them the two halves of the sixteen after the lead.
+  uint64_t lead = v / kPowers10[16], nine = v / kPowers10[8];
+  auto high = static_cast<uint32_t>(nine - lead * kPowers10[8]), low = static_cast<uint32_t>(v - nine * kPowers10[8]);
+  __m128i rest = sixteen_digits(high, low);
+  // Bit i+1 set where digit i of rest is not '0', bit 0 for the lead (never '0'): the
+  // highest set bit is the last significant digit.
+  auto nonzero = static_cast<uint32_t>(~_mm_movemask_epi8(_mm_cmpeq_epi8(rest, _mm_set1_epi8('0'))) & 0xffff);
+  return {static_cast<char>('0' + lead), rest, 32 - __builtin_clz(nonzero << 1 | 1), n};
 }
 
 // The reference: libstdc++'s to_chars (Ryu) in scientific form, "d.ddde±x", taken apart.
@@ -274,6 +267,37 @@ char* layout(char* dst, const Decimal& d) {
   return dst;
 }
 
+// Number::toString(10) of shortest_digits, laid out from the register for 1 ≤ |x| < 10^21
+// (n from 1 to 21: canada.json's coordinates and most numbers a server prints), by `layout`
+// for the rest. Digits after the point are the rest shifted one byte to the right, blended
+// with the unshifted bytes before the point and '.' at it; the two 16-byte stores overlap so
+// that the last digit (byte 17) comes from the shifted copy. Writes up to dst + 25.
+inline char* layout_shortest(char* dst, const Digits17& d) {
+  int k = d.k, n = d.n;
+  if (0 < n && n <= 21) {
+    dst[0] = d.lead;
+    if (k <= n) {  // 12300: the digits, then zeros up to n (the rest's own zeros up to 17)
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + 1), d.rest);
+      std::memcpy(dst + 17, "00000000", 8);
+      return dst + n;
+    }
+    const __m128i place = _mm_setr_epi8(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16);  // of byte i in dst
+    __m128i point = _mm_set1_epi8(static_cast<char>(n));
+    __m128i before = _mm_cmpgt_epi8(point, place), at = _mm_cmpeq_epi8(point, place);
+    __m128i text = _mm_or_si128(_mm_and_si128(before, d.rest), _mm_andnot_si128(before, _mm_slli_si128(d.rest, 1)));
+    text = _mm_or_si128(_mm_andnot_si128(at, text), _mm_and_si128(at, _mm_set1_epi8('.')));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + 2), d.rest);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + 1), text);
+    return dst + k + 1;
+  }
+  Decimal decimal;
+  decimal.digits[0] = d.lead;
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(decimal.digits + 1), d.rest);
+  decimal.k = d.k;
+  decimal.n = d.n;
+  return layout(dst, decimal);
+}
+
 // Inlined into each entry point below: a double from a DOM goes through one call here
 // (sj_number_text → write_json_double), not four.
 [[gnu::always_inline]] inline char* write_double(char* dst, double x, bool reference) {
@@ -285,9 +309,9 @@ char* layout(char* dst, const Decimal& d) {
     *dst++ = '-';
     x = -x;
   }
+  if (!reference) return layout_shortest(dst, shortest_digits(x));
   Decimal d;
-  if (reference) shortest_ryu(x, d);
-  else shortest_schubfach(x, d);
+  shortest_ryu(x, d);
   return layout(dst, d);
 }
 

@@ -9,6 +9,7 @@
 #include <limits>
 #include <string>
 
+#include "runtime/decimal_digits.h"
 #include "runtime/js_value.h"
 #include "runtime/number_text.h"
 
@@ -80,6 +81,46 @@ TEST(NumberText, SchubfachAgreesWithRyu) {
       ASSERT_EQ(fast, ryu) << std::hexfloat << y;
     }
   }
+}
+
+// The layout from the register puts the point after each of the 17 digit positions and
+// pads integers up to 21 digits: every count of significant digits k at every decimal
+// exponent n around those ranges, against Ryu's digits through the reference layout.
+TEST(NumberText, EveryPointPositionAndLength) {
+  const std::string digits = "98765432109876543";
+  for (int k = 1; k <= 17; ++k)
+    for (int n = -8; n <= 23; ++n)
+      for (const std::string& d : {digits.substr(0, k), "1" + std::string(k - 1, '0'),
+                                   std::string(k - 1, '1') + "5"}) {
+        double x = std::strtod((d + "e" + std::to_string(n - static_cast<int>(d.size()))).c_str(), nullptr);
+        for (double y : {x, -x, std::nextafter(x, 0.0)}) {
+          char a[kMaxDoubleText], b[kMaxDoubleText];
+          ASSERT_EQ(std::string(a, write_js_double(a, y)), std::string(b, write_js_double_ryu(b, y)))
+              << std::hexfloat << y;
+        }
+      }
+}
+
+// The SSE2 digits against the scalar reference: every power of ten and its neighbours, every
+// digit in every position, random values of every length.
+TEST(NumberText, SixteenDigitsAgreeWithScalar) {
+  auto check = [](uint64_t v) {
+    auto high = static_cast<uint32_t>(v / 100000000), low = static_cast<uint32_t>(v % 100000000);
+    char simd[16], scalar[16];
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(simd), sixteen_digits(high, low));
+    sixteen_digits_scalar(high, low, scalar);
+    ASSERT_EQ(std::string(simd, 16), std::string(scalar, 16)) << v;
+  };
+  for (uint64_t p = 1; p <= 1000000000000000ull; p *= 10)
+    for (uint64_t v : {p - 1, p, p + 1, 9 * p, 9 * p + p - 1}) check(v);
+  check(9999999999999999ull);
+  for (uint64_t d = 0; d <= 9; ++d)
+    for (uint64_t p = 1; p <= 1000000000000000ull; p *= 10) check(d * p);
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 1000000; ++i) check(rng() % (uint64_t{1} << (rng() % 54)) % 10000000000000000ull);
+  char scalar[16];
+  sixteen_digits_scalar(12345678, 90123456, scalar);
+  EXPECT_EQ(std::string(scalar, 16), "1234567890123456");
 }
 
 // Values whose one-product estimate lands within the error margin of a decision (found by
