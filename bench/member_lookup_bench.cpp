@@ -47,11 +47,10 @@ std::string data(Order order) {
 }
 
 const bool registered = [] {
-  auto ser = sj::bench::shared_engine().compile(schema(), R"({"tierUp":false})");
-  if (!ser) return false;
-  sj::bench::register_case("lookup/in_order", data(Order::InOrder), *ser);
-  sj::bench::register_case("lookup/shuffled", data(Order::Shuffled), *ser);
-  sj::bench::register_case("lookup/half_missing", data(Order::HalfMissing), *ser);
+  auto ser = sj::bench::lazy_compile(schema(), R"({"tierUp":false})");
+  sj::bench::register_case("lookup/in_order", data(Order::InOrder), ser);
+  sj::bench::register_case("lookup/shuffled", data(Order::Shuffled), ser);
+  sj::bench::register_case("lookup/half_missing", data(Order::HalfMissing), ser);
   return true;
 }();
 

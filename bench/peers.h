@@ -5,7 +5,9 @@
 #pragma once
 #include <benchmark/benchmark.h>
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <rapidjson/document.h>
@@ -29,6 +31,34 @@ inline void run_native(benchmark::State& state, const rapidjson::Value& dom) {
   state.counters["bytes"] = static_cast<double>(sb.GetSize());
 }
 
+// A serializer compiled when its first benchmark runs, not when benchmarks are registered:
+// compiling every schema of the binary up front took 13 s before a filtered run (or
+// --benchmark_list_tests) could start. Benchmarks run one at a time on the main thread.
+class LazySerializer {
+ public:
+  using Make = std::function<schemajit::Result<schemajit::Serializer>()>;
+  explicit LazySerializer(Make make) : make_(std::move(make)) {}
+
+  // The serializer, or nullptr after skipping the benchmark with the compile error.
+  const schemajit::Serializer* get(benchmark::State& state) {
+    if (!ser_ && error_.empty()) {
+      auto made = make_();
+      if (made) ser_ = *made;
+      else error_ = "schema does not compile: " + made.error().message;
+    }
+    if (!ser_) state.SkipWithError(error_.c_str());
+    return ser_ ? &*ser_ : nullptr;
+  }
+
+ private:
+  Make make_;
+  std::optional<schemajit::Serializer> ser_;
+  std::string error_;
+};
+
+// `schema` with `options` in the shared Engine, compiled on first use.
+std::shared_ptr<LazySerializer> lazy_compile(std::string schema, std::string options);
+
 inline void run_schemajit(benchmark::State& state, const schemajit::Serializer& ser, const rapidjson::Value& dom) {
   std::string out;
   for (auto _ : state) {
@@ -39,22 +69,24 @@ inline void run_schemajit(benchmark::State& state, const schemajit::Serializer& 
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * out.size()));
   state.counters["bytes"] = static_cast<double>(out.size());
 }
+inline void run_schemajit(benchmark::State& state, LazySerializer& ser, const rapidjson::Value& dom) {
+  if (const schemajit::Serializer* s = ser.get(state)) run_schemajit(state, *s, dom);
+}
 
 // The JSON text parsed once into RapidJSON (full precision) and kept with its serializer.
 struct Case {
   rapidjson::Document dom;
-  schemajit::Serializer serializer;
-  Case(schemajit::Serializer s) : serializer(std::move(s)) {}
+  std::shared_ptr<LazySerializer> serializer;
 };
 
 // Parses `json` and registers <prefix>/native, <prefix>/schemajit and <prefix>/<peer> for
 // every peer this binary was built with. Returns false (and says why on stderr) when the
-// text does not parse or the serializer fails on it.
-bool register_case(const std::string& prefix, const std::string& json, const schemajit::Serializer& serializer);
+// text does not parse; a schema that does not compile, or a serializer that fails on the
+// data, skips <prefix>/schemajit with the error when it runs.
+bool register_case(const std::string& prefix, const std::string& json, std::shared_ptr<LazySerializer> serializer);
 
-// Compiles the case's schema in the shared Engine at level 1 with tier-up off (the final
-// code, from the first iteration) and registers it as <group>/<case name>/... as above;
-// false (and why, on stderr) when the schema does not compile.
+// The case's schema in the shared Engine at level 1 with tier-up off (the final code, from
+// the first iteration), registered as <group>/<case name>/... as above.
 bool register_case(const std::string& group, const BenchCase& c);
 
 // Registers <prefix>/<peer> for each peer built in (bench/peers.cpp).
