@@ -121,7 +121,10 @@ class Codegen {
     if (it != strings_.end()) return it->second;
     auto* init = llvm::ConstantDataArray::getString(ctx_, s, true);
     auto* gv = new llvm::GlobalVariable(*mod_, init->getType(), true, llvm::GlobalValue::PrivateLinkage, init, "lit");
-    gv->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+    // Not unnamed_addr (strings_ already shares equal literals): an unnamed_addr C string goes
+    // to a mergeable section, where ELF keeps a symbol per string for the linker to merge by,
+    // and JITLink builds a graph symbol for each (228 of twitter's 316). In plain .rodata the
+    // relocations name the section: a cached object links faster (twitter's hit 306 -> 263 us).
     gv->setAlignment(llvm::Align(1));
     strings_[s] = gv;
     return gv;
