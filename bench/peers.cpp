@@ -37,9 +37,14 @@ void register_peer(const std::string& name, std::shared_ptr<Dom> dom, Dump dump)
 
 }  // namespace
 
-std::shared_ptr<LazySerializer> lazy_compile(std::string schema, std::string options) {
-  return std::make_shared<LazySerializer>(
-      [schema = std::move(schema), options = std::move(options)] { return shared_engine().compile(schema, options); });
+const schemajit::Serializer* LazySerializer::get(benchmark::State& state) {
+  if (!ser_ && error_.empty()) {
+    auto made = shared_engine().compile(schema_, options_);
+    if (made) ser_ = *made;
+    else error_ = "schema does not compile: " + made.error().message;
+  }
+  if (!ser_) state.SkipWithError(error_.c_str());
+  return ser_ ? &*ser_ : nullptr;
 }
 
 bool register_case(const std::string& prefix, const std::string& json, std::shared_ptr<LazySerializer> serializer) {

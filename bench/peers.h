@@ -5,7 +5,6 @@
 #pragma once
 #include <benchmark/benchmark.h>
 
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,33 +30,27 @@ inline void run_native(benchmark::State& state, const rapidjson::Value& dom) {
   state.counters["bytes"] = static_cast<double>(sb.GetSize());
 }
 
-// A serializer compiled when its first benchmark runs, not when benchmarks are registered:
-// compiling every schema of the binary up front took 13 s before a filtered run (or
-// --benchmark_list_tests) could start. Benchmarks run one at a time on the main thread.
+// A serializer compiled in the shared Engine when its first benchmark runs, not when
+// benchmarks are registered: compiling every schema of the binary up front took 13 s before a
+// filtered run (or --benchmark_list_tests) could start. Benchmarks run one at a time on the
+// main thread.
 class LazySerializer {
  public:
-  using Make = std::function<schemajit::Result<schemajit::Serializer>()>;
-  explicit LazySerializer(Make make) : make_(std::move(make)) {}
+  LazySerializer(std::string schema, std::string options) : schema_(std::move(schema)), options_(std::move(options)) {}
 
   // The serializer, or nullptr after skipping the benchmark with the compile error.
-  const schemajit::Serializer* get(benchmark::State& state) {
-    if (!ser_ && error_.empty()) {
-      auto made = make_();
-      if (made) ser_ = *made;
-      else error_ = "schema does not compile: " + made.error().message;
-    }
-    if (!ser_) state.SkipWithError(error_.c_str());
-    return ser_ ? &*ser_ : nullptr;
-  }
+  const schemajit::Serializer* get(benchmark::State& state);
 
  private:
-  Make make_;
+  std::string schema_, options_;
   std::optional<schemajit::Serializer> ser_;
   std::string error_;
 };
 
-// `schema` with `options` in the shared Engine, compiled on first use.
-std::shared_ptr<LazySerializer> lazy_compile(std::string schema, std::string options);
+// `schema` with `options`, compiled on first use.
+inline std::shared_ptr<LazySerializer> lazy_compile(std::string schema, std::string options) {
+  return std::make_shared<LazySerializer>(std::move(schema), std::move(options));
+}
 
 inline void run_schemajit(benchmark::State& state, const schemajit::Serializer& ser, const rapidjson::Value& dom) {
   std::string out;

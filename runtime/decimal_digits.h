@@ -5,7 +5,6 @@
 #include <emmintrin.h>
 
 #include <cstdint>
-#include <cstring>
 
 namespace sj::rt {
 
