@@ -1,7 +1,7 @@
 // Integer text: the decimal digits of an int64/uint64, as JavaScript prints a safe integer
 // and as JSON.stringify prints the DOM's 64-bit integers (exactly). Inline, so that the loops
-// writing many of them (bulk number arrays) keep their cursor in a register; number_text.cpp
-// also lays out double digits with kPairs.
+// writing many of them (bulk number arrays) keep their cursor in a register. (Double digits
+// come from decimal_digits.h, in a register, not from kPairs.)
 #pragma once
 #include <cstdint>
 #include <cstring>

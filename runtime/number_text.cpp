@@ -7,7 +7,6 @@
 #include "runtime/call_state.h"
 #include "runtime/decimal_digits.h"
 #include "runtime/dom_layout.h"
-#include "runtime/integer_text.h"
 #include "runtime/pow10_table.h"
 
 namespace sj::rt {
