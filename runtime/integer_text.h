@@ -49,10 +49,36 @@ inline char* fixed_digits(char* dst, uint32_t n) {
   return dst + L;
 }
 
-// n < 10^9 without leading zeros: a branch per length, each with its own unrolled steps.
+// 0..999 each as one little-endian word: its digits, then their count in the top byte.
+struct SmallNumbers {
+  uint32_t word[1000];
+};
+constexpr SmallNumbers small_numbers() {
+  SmallNumbers t{};
+  for (uint32_t n = 0; n < 1000; ++n) {
+    uint32_t count = n < 10 ? 1 : n < 100 ? 2 : 3, word = 0;
+    for (uint32_t i = 0, rest = n, div = count == 3 ? 100 : count == 2 ? 10 : 1; i < count; ++i, div /= 10) {
+      word |= ('0' + rest / div) << (8 * i);
+      rest %= div;
+    }
+    t.word[n] = word | count << 24;
+  }
+  return t;
+}
+// Hidden for the reason kPairs is.
+[[gnu::visibility("hidden")]] inline constexpr SmallNumbers kSmallNumbers = small_numbers();
+
+// n < 10^9 without leading zeros. Below 1000 (counts, small ids, list positions: the bulk of
+// the integers in API responses) one table word stored whole: the count byte lands past the
+// digits, where the next write goes, and no length branch is taken. Above, a branch per
+// length, each with its own unrolled steps.
 inline char* up_to_nine_digits(char* dst, uint32_t n) {
-  if (n < 100) return n < 10 ? fixed_digits<1>(dst, n) : fixed_digits<2>(dst, n);
-  if (n < 10000) return n < 1000 ? fixed_digits<3>(dst, n) : fixed_digits<4>(dst, n);
+  if (n < 1000) {
+    uint32_t word = kSmallNumbers.word[n];
+    std::memcpy(dst, &word, 4);
+    return dst + (word >> 24);
+  }
+  if (n < 10000) return fixed_digits<4>(dst, n);
   if (n < 1000000) return n < 100000 ? fixed_digits<5>(dst, n) : fixed_digits<6>(dst, n);
   if (n < 100000000) return n < 10000000 ? fixed_digits<7>(dst, n) : fixed_digits<8>(dst, n);
   return fixed_digits<9>(dst, n);
