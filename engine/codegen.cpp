@@ -850,26 +850,31 @@ class Codegen {
     if (t.hi != INT64_MAX) require(b_.CreateICmpSLE(n, i64(uint64_t(t.hi))), no);
   }
 
-  // propertyNames, patternProperties and additionalProperties in one pass over the members.
+  // propertyNames, patternProperties and additionalProperties in one pass over the members;
+  // none when the count alone shows that only required, declared names are present.
   void emit_members(const ir::Test& t, Value* v, BasicBlock* no) {
     llvm::Constant* keys = key_table(t.names);
-    loop(i64(0), size_of(v), [&](Value* i) {
-      Value* m = b_.CreateInBoundsGEP(b_.getInt8Ty(), packed_pointer(v), b_.CreateMul(i, i64(dom::kMemberSize)));
-      Value* value = at(m, dom::kMemberValueOffset);
-      if (t.key_test) emit_test(*t.key_test, m, no);  // the name is a string Value
-      auto [kdata, klen] = string_of(m);
-      Value* matched = b_.getFalse();
-      for (size_t p = 0; p < t.indices.size(); ++p) {
-        Value* r = call("sj_pattern_search", {ctx_arg_, i32(static_cast<uint32_t>(t.indices[p])), kdata, klen});
-        Value* hit = b_.CreateICmpNE(r, i32(0));
-        only_if(hit, [&] { emit_test(*t.children[p], value, no); });
-        matched = b_.CreateOr(matched, hit);
-      }
-      if (t.rest) {
-        Value* declared = b_.CreateICmpNE(call("sj_key_declared", {keys, kdata, klen}), i32(0));
-        only_if(b_.CreateNot(b_.CreateOr(matched, declared)), [&] { emit_test(*t.rest, value, no); });
-      }
-    });
+    auto pass = [&] {
+      loop(i64(0), size_of(v), [&](Value* i) {
+        Value* m = b_.CreateInBoundsGEP(b_.getInt8Ty(), packed_pointer(v), b_.CreateMul(i, i64(dom::kMemberSize)));
+        Value* value = at(m, dom::kMemberValueOffset);
+        if (t.key_test) emit_test(*t.key_test, m, no);  // the name is a string Value
+        auto [kdata, klen] = string_of(m);
+        Value* matched = b_.getFalse();
+        for (size_t p = 0; p < t.indices.size(); ++p) {
+          Value* r = call("sj_pattern_search", {ctx_arg_, i32(static_cast<uint32_t>(t.indices[p])), kdata, klen});
+          Value* hit = b_.CreateICmpNE(r, i32(0));
+          only_if(hit, [&] { emit_test(*t.children[p], value, no); });
+          matched = b_.CreateOr(matched, hit);
+        }
+        if (t.rest) {
+          Value* declared = b_.CreateICmpNE(call("sj_key_declared", {keys, kdata, klen}), i32(0));
+          only_if(b_.CreateNot(b_.CreateOr(matched, declared)), [&] { emit_test(*t.rest, value, no); });
+        }
+      });
+    };
+    if (t.declared_count < 0) return pass();
+    only_if(b_.CreateICmpNE(size_of(v), i64(static_cast<uint64_t>(t.declared_count))), pass);
   }
 
   // ---- objects ---------------------------------------------------------------------------

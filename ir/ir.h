@@ -88,6 +88,11 @@ struct Test {
   RangeOp op = RangeOp::Ge;
   std::string text;                  // Format: the format's name; Throw: the message
   int index = -1;
+  // Members with `rest` and no patterns or key_test, when every declared name is also required
+  // (a Required test earlier in the same list has passed): how many distinct names `names`
+  // holds. An object with exactly that many members has no member left for `rest`, so the
+  // pass over them is skipped. -1 otherwise.
+  int64_t declared_count = -1;
 };
 
 struct Validator {

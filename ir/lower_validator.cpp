@@ -3,6 +3,8 @@
 #include "ir/lower_validator.h"
 
 #include <cmath>
+#include <set>
+#include <string_view>
 
 #include "ir/ajv_formats.h"
 #include "ir/error.h"
@@ -309,6 +311,22 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
   }
 }
 
+namespace {
+
+// How many distinct names `declared` holds when s's required lists each of them (its
+// Required test, made before its Members test, then runs first), else -1.
+int64_t all_required(const Value& s, const std::vector<std::string>& declared) {
+  std::set<std::string_view> required, distinct(declared.begin(), declared.end());
+  if (const Value* r = member(s, "required"); r && r->IsArray())
+    for (auto& n : r->GetArray())
+      if (n.IsString()) required.insert(sv(n));
+  for (std::string_view name : distinct)
+    if (!required.count(name)) return -1;
+  return static_cast<int64_t>(distinct.size());
+}
+
+}  // namespace
+
 // patternProperties, additionalProperties and propertyNames: one pass over the members.
 TestPtr ValidatorLowering::members(const Value& s, const std::string& path) {
   const Value* pp = member(s, "patternProperties");
@@ -331,6 +349,7 @@ TestPtr ValidatorLowering::members(const Value& s, const std::string& path) {
     if (const Value* props = member(s, "properties"); props && props->IsObject())
       for (auto& m : props->GetObject()) t->names.emplace_back(sv(m.name));
     t->rest = lower(*ap, pointer_append(path, "additionalProperties"));
+    if (!has_patterns && !names) t->declared_count = all_required(s, t->names);
   }
   return t;
 }

@@ -131,7 +131,10 @@ class Printer {
         head = t.kind == TestKind::Required ? "required" : t.kind == TestKind::Properties ? "properties" : "dependencies";
         for (const auto& n : t.names) head += " \"" + n + "\"";
         break;
-      case TestKind::Members: head = "members"; break;
+      case TestKind::Members:
+        head = "members";
+        if (t.declared_count >= 0) head += " (none to check when " + std::to_string(t.declared_count) + ")";
+        break;
       case TestKind::Items: head = "items, " + std::to_string(t.children.size()) + " positions"; break;
       case TestKind::Contains: head = "contains"; break;
       case TestKind::Unique: head = "unique items"; break;

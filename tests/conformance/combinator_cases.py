@@ -58,4 +58,11 @@ c("anyof-and-oneof", {"anyOf":[{"type":"object","properties":{"a":{"type":"strin
 c("nullable-without-type", {"anyOf":[{"nullable":True},{"type":"string"}]}, ["a"])
 c("if-nested-ref", {"definitions":{"isnum":{"type":"number"}},"if":{"$ref":"#/definitions/isnum"},"then":{"type":"integer"},"else":{"type":"string"}}, [2.5,True])
 c("deep-data-anyof", {"$id":"t","anyOf":[{"type":"array","items":{"$ref":"t"}},{"type":"number"}]}, [RawIn("["*1500+"]"*1500)])
+closed={"type":"object","properties":{"a":{"type":"number"},"b":{"type":"string"}},"required":["a","b"],"additionalProperties":False}
+c("closed-all-required", {"anyOf":[closed,
+   {"type":"object","properties":{"a":{"type":"number"}},"required":["a","z"],"additionalProperties":False},
+   {"type":"object","properties":{"a":{"type":"number"}},"additionalProperties":{"type":"string"}},{"type":"string"}]},
+   [{"a":1,"b":"x"},{"b":"x","a":1},{"a":1,"b":"x","c":"y"},{"a":1,"z":2},{"a":1,"c":"y"},{"a":1,"c":2},{"a":1},{}])
+c("closed-all-required-duplicate-keys", {"anyOf":[closed,{"type":"object"}]},
+   [RawIn('{"a":1,"a":2}'),RawIn('{"a":1,"b":"x","b":"y"}'),RawIn('{"a":1,"a":2,"b":"x"}')])
 for x in cases: print(json.dumps(x, ensure_ascii=False))
