@@ -11,7 +11,7 @@
 #include "ir/lower.h"
 #include "ir/printer.h"
 #include "ir/schema_doc.h"
-#include "runtime/call_state.h"
+#include "runtime/run_call.h"
 #include "runtime/dom_layout.h"
 
 namespace schemajit {
@@ -195,17 +195,9 @@ Status Serializer::serialize(const rapidjson::Value& value, std::string& out) co
   if (code == code_.get() && code_->calls_until_tier_up.load(std::memory_order_relaxed) > 0 &&
       code_->calls_until_tier_up.fetch_sub(1, std::memory_order_relaxed) == 1)
     code_->request_tier_up();
-  SjCtx ctx;
-  ctx.patterns = code->pattern_table.data();
-  ctx.constants = code->constant_table.data();
-  sj::rt::CallState state;
-  bool ok = sj::rt::run_call(ctx, state, out, code->max_data_depth, static_cast<size_t>(code->max_output_bytes),
-                             code->entry, &value);
-  if (!ok) {
-    sj::rt::CallExtras& failure = state.more();  // made by the failure that ended the call
-    return Status(Error{std::move(failure.message), std::move(failure.path)});
-  }
-  return {};
+  std::unique_ptr<sj::rt::CallExtras> failure;
+  if (sj::rt::run_call(code->call, &value, out, failure)) return {};
+  return Status(Error{std::move(failure->message), std::move(failure->path)});
 }
 
 Status Serializer::serialize_json(std::string_view json, std::string& out) const {

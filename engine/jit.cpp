@@ -289,9 +289,6 @@ std::shared_ptr<CompiledCode> finish(std::shared_ptr<void> impl, orc::LLJIT& jit
   code->keepalive = std::shared_ptr<void>(nullptr, [impl, &jit, &jd](void*) {
     llvm::consumeError(jit.getExecutionSession().removeJITDylib(jd));
   });
-  code->entry = take(jit.lookup(jd, kEntry)).toPtr<EntryFn>();
-  code->max_data_depth = max_data_depth;
-  code->max_output_bytes = max_output_bytes;
   code->patterns = std::move(patterns);
   for (const auto& p : code->patterns) code->pattern_table.push_back(p.get());
   for (const auto& text : constants) {
@@ -301,6 +298,11 @@ std::shared_ptr<CompiledCode> finish(std::shared_ptr<void> impl, orc::LLJIT& jit
     code->constant_table.push_back(doc.get());
     code->constants.push_back(std::move(doc));
   }
+  code->call.entry = take(jit.lookup(jd, kEntry)).toPtr<EntryFn>();
+  code->call.patterns = code->pattern_table.data();
+  code->call.constants = code->constant_table.data();
+  code->call.max_depth = max_data_depth;
+  code->call.max_output = static_cast<size_t>(max_output_bytes);
   return code;
 }
 
@@ -330,8 +332,8 @@ std::shared_ptr<CompiledCode> Jit::compile(const sj::ir::Module& module, CachedC
   }
   if (cached) {
     cached->opt_level = level;
-    cached->max_data_depth = code->max_data_depth;
-    cached->max_output_bytes = code->max_output_bytes;
+    cached->max_data_depth = module.options.max_data_depth;
+    cached->max_output_bytes = module.options.max_output_bytes;
     for (const auto& p : module.patterns) cached->patterns.emplace_back(static_cast<int32_t>(p->dialect()), p->source());
     cached->constants = module.constants;
     cached->object = impl_->capture.take(id);

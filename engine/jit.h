@@ -18,9 +18,7 @@ namespace schemajit::detail {
 using EntryFn = sj::rt::EntryFn;
 
 struct CompiledCode {
-  EntryFn entry = nullptr;
-  int32_t max_data_depth = 1000;
-  int64_t max_output_bytes = int64_t(1) << 30;
+  sj::rt::CallSpec call;  // the entry point, the limits and the two tables below
   std::vector<std::shared_ptr<const sj::rt::Pattern>> patterns;  // owned for the code's lifetime
   std::vector<const sj::rt::Pattern*> pattern_table;             // what SjCtx::patterns points at
   std::vector<std::unique_ptr<rapidjson::Document>> constants;    // the validators' const / enum values

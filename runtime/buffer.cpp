@@ -1,10 +1,9 @@
 // Generated code writes between ctx.cur and ctx.end. When the caller's string has spare
-// capacity (a string reused with clear(), the usual server loop) that is the window, through
-// std::string::resize_and_overwrite (C++23; this file is compiled as such): no zero-filling,
-// no copy, and on error the string's length is simply left where it was. Otherwise, or once
-// the output outgrows that capacity, it goes on in a per-thread scratch buffer that only grows
-// (a thread keeps the largest output it has produced, plus slack, allocated) and is appended
-// to the caller's string once, at the end; on error nothing is appended.
+// capacity (a string reused with clear(), the usual server loop) that is the window
+// (run_call.h, inline in the API). Otherwise, or once the output outgrows that capacity, it
+// goes on in a per-thread scratch buffer that only grows (a thread keeps the largest output
+// it has produced, plus slack, allocated) and is appended to the caller's string once, at the
+// end; on error nothing is appended. This file keeps that buffer and the out-of-line parts.
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -24,9 +23,6 @@ struct Scratch {
 thread_local Scratch t_scratch;
 
 constexpr size_t kInitialScratch = 4096;
-// Less spare capacity than this and the call starts in the scratch buffer: a small window
-// would only be outgrown and copied.
-constexpr size_t kMinInPlace = 256;
 
 void ensure_scratch() {
   Scratch& s = t_scratch;
@@ -43,22 +39,8 @@ void over_limit(SjCtx* ctx, CallState& st) {
   st.discarding = true;
 }
 
-// Points ctx at this call's window [begin, begin + room), cut at the limit: generated code
-// only calls sj_reserve when it runs out of room, so even in a bigger buffer crossing the
-// limit always reaches the check.
-void open_window(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth, size_t max_output, char* begin,
-                 size_t room) {
-  st.out = &out;
-  st.max_output = max_output;
-  ctx.cur = begin;
-  ctx.end = begin + std::min(room, max_output);
-  ctx.depth = 0;
-  ctx.max_depth = max_depth;
-  ctx.state = &st;
-}
+}  // namespace
 
-// The end of a call that wrote into the scratch buffer: appends what it wrote to the caller's
-// string when ok and within the limit (else records the limit's error); returns whether it did.
 bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok) {
   size_t used = static_cast<size_t>(ctx.cur - t_scratch.data.get());
   if (ok && !st.discarding && used > st.max_output) over_limit(&ctx, st);
@@ -73,33 +55,18 @@ bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok) {
     if (out.capacity() - out.size() < used + kMinInPlace) out.reserve(out.size() + used + used / 4 + kMinInPlace);
     out.append(t_scratch.data.get(), used);
   }
-  ctx.cur = ctx.end = nullptr;
   return ok;
 }
 
-}  // namespace
-
-bool run_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth, size_t max_output, EntryFn entry,
-              const SjValue* value) {
-  size_t old = out.size();
-  if (out.capacity() - old < kMinInPlace) {
-    ensure_scratch();
-    open_window(ctx, st, out, max_depth, max_output, t_scratch.data.get(), t_scratch.cap);
-    return end_in_scratch(ctx, st, entry(&ctx, value) == 0);
-  }
-  bool ok = false;
-  out.resize_and_overwrite(out.capacity(), [&](char* p, size_t n) {
-    st.in_place = p + old;
-    open_window(ctx, st, out, max_depth, max_output, st.in_place, n - old);
-    ok = entry(&ctx, value) == 0;
-    if (!st.in_place || !ok) return old;  // moved to the scratch buffer (appended below), or failed
-    return old + static_cast<size_t>(ctx.cur - st.in_place);
-  });
-  if (st.in_place) {
-    ctx.cur = ctx.end = nullptr;
-    return ok;
-  }
-  return end_in_scratch(ctx, st, ok);
+bool run_call_in_scratch(const CallSpec& spec, const SjValue* value, std::string& out,
+                         std::unique_ptr<CallExtras>& failure) {
+  ensure_scratch();
+  SjCtx ctx;
+  CallState st;
+  open_window(ctx, st, spec, out, t_scratch.data.get(), t_scratch.cap);
+  bool ok = end_in_scratch(ctx, st, spec.entry(&ctx, value) == 0);
+  if (!ok) failure = std::move(st.extras);
+  return ok;
 }
 
 SjStatus fail(SjCtx* ctx, std::string message, const char* path) {

@@ -40,13 +40,47 @@ struct CallState {
 
 using EntryFn = SjStatus (*)(SjCtx*, const SjValue*);
 
-// One call of generated code (or of any runtime writer with its signature): `entry(&ctx,
-// value)` writes straight into the spare capacity of `out` when it has some (no copy), else
-// into this thread's scratch buffer, whose bytes are appended at the end. Returns whether the
-// call succeeded within max_output; on failure `out` holds exactly what it held (its capacity
-// may have grown). ctx.patterns and ctx.constants are the caller's to set.
-bool run_call(SjCtx& ctx, CallState& st, std::string& out, int32_t max_depth, size_t max_output, EntryFn entry,
-              const SjValue* value);
+// What every call of one compiled serializer starts from, fixed when it is compiled.
+struct CallSpec {
+  EntryFn entry = nullptr;
+  const void* patterns = nullptr;   // becomes SjCtx::patterns
+  const void* constants = nullptr;  // becomes SjCtx::constants
+  int32_t max_depth = 1000;
+  size_t max_output = SIZE_MAX;  // bytes a call may produce
+};
+
+// One call of generated code (or of any runtime writer with its signature) is run_call
+// (runtime/run_call.h): `entry(&ctx, value)` writes straight into the spare capacity of `out`
+// when it has some (no copy), else into this thread's scratch buffer, whose bytes are
+// appended at the end. These are its out-of-line parts.
+
+// Less spare capacity than this and the call starts in the scratch buffer: a small window
+// would only be outgrown and copied.
+inline constexpr size_t kMinInPlace = 256;
+
+// The whole call in the scratch buffer. Returns whether it succeeded within max_output; on
+// failure `out` holds exactly what it held and `failure` the error the call recorded.
+bool run_call_in_scratch(const CallSpec& spec, const SjValue* value, std::string& out,
+                         std::unique_ptr<CallExtras>& failure);
+// The end of a call that started in the caller's string and outgrew it (sj_reserve moved it
+// to the scratch buffer): appends what it wrote when ok and within the limit; returns whether
+// it did.
+bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok);
+
+// Points ctx at this call's window [begin, begin + room), cut at the limit: generated code
+// only calls sj_reserve when it runs out of room, so even in a bigger buffer crossing the
+// limit always reaches the check.
+inline void open_window(SjCtx& ctx, CallState& st, const CallSpec& spec, std::string& out, char* begin, size_t room) {
+  st.out = &out;
+  st.max_output = spec.max_output;
+  ctx.cur = begin;
+  ctx.end = begin + (room < spec.max_output ? room : spec.max_output);
+  ctx.depth = 0;
+  ctx.max_depth = spec.max_depth;
+  ctx.state = &st;
+  ctx.patterns = spec.patterns;
+  ctx.constants = spec.constants;
+}
 
 inline CallState& state(SjCtx* ctx) { return *static_cast<CallState*>(ctx->state); }
 

@@ -180,8 +180,10 @@ bool sj::rt::array_index_key(std::string_view k, uint32_t& index) {
 
 std::string sj::rt::json_stringify(const rapidjson::Value& v) {
   std::string out;
-  SjCtx ctx{};
-  CallState st;
-  run_call(ctx, st, out, 100000, SIZE_MAX, sj_write_generic, &v);
+  CallSpec spec;
+  spec.entry = sj_write_generic;
+  spec.max_depth = 100000;
+  std::unique_ptr<CallExtras> failure;
+  run_call_in_scratch(spec, &v, out, failure);  // compile time only: no need for the in-place path
   return out;
 }
