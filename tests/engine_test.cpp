@@ -4,9 +4,12 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
+#include <memory>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include <rapidjson/document.h>
 
@@ -416,6 +419,45 @@ TEST(Strings, InlineStringsAtEveryLengthAndEscapePosition) {
   std::string out = "prefix";
   ASSERT_TRUE(ser->serialize(doc, out));
   EXPECT_EQ(out, "prefix" + want + "]");
+}
+
+// Under a date/time format, strings of 16 to 32 bytes outside their Value are written as two
+// overlapping vectors (codegen's two_vector_string). Each string here is its own allocation
+// of exactly its length, referenced by the DOM, so a read past its end is an ASan error.
+TEST(Strings, DateFormattedStringsAtEveryLengthAndEscapePosition) {
+  for (const char* format : {"date-time", "date", "time"}) {
+    auto ser = sj::test::engine().compile(
+        std::string(R"({"type":"array","items":{"type":"string","format":")") + format + R"("}})",
+        R"({"tierUp":false,"cutoffs":{"string":1000}})");
+    ASSERT_TRUE(ser);
+    rapidjson::Document doc(rapidjson::kArrayType);
+    std::vector<std::unique_ptr<char[]>> texts;
+    std::string want = "[";
+    auto add = [&](const std::string& text, const std::string& quoted) {
+      texts.push_back(std::make_unique<char[]>(text.size()));
+      std::memcpy(texts.back().get(), text.data(), text.size());
+      doc.PushBack(rapidjson::Value(rapidjson::StringRef(texts.back().get(), static_cast<rapidjson::SizeType>(text.size()))),
+                   doc.GetAllocator());
+      want += (want.size() > 1 ? "," : "") + quoted;
+    };
+    auto filler = [](size_t n) {  // distinct neighbours, so a vector stored one byte off shows
+      std::string t;
+      for (size_t i = 0; i < n; ++i) t += static_cast<char>('a' + i % 26);
+      return t;
+    };
+    for (size_t n = 0; n <= 40; ++n) {
+      add(filler(n), "\"" + filler(n) + "\"");
+      for (size_t at = 0; at < n; ++at)
+        for (auto [c, escaped] : {std::pair<char, const char*>{'"', "\\\""}, {'\\', "\\\\"}, {'\x1f', "\\u001f"}}) {
+          std::string text = filler(n), quoted = filler(n);
+          text[at] = c;
+          add(text, "\"" + quoted.substr(0, at) + escaped + quoted.substr(at + 1) + "\"");
+        }
+    }
+    std::string out = "prefix";
+    ASSERT_TRUE(ser->serialize(doc, out)) << format;
+    EXPECT_EQ(out, "prefix" + want + "]") << format;
+  }
 }
 
 }  // namespace
