@@ -297,9 +297,49 @@ inline char* layout_shortest(char* dst, const Digits17& d) {
   return layout(dst, decimal);
 }
 
+// Numbers with at most three decimals (prices, ratings, percentages, whole numbers held as
+// doubles) need no Schubfach. x = c·2^-s makes x·1000 = t·2^-s exactly, t = 1000c < 2^63,
+// and x's rounding interval, scaled by 1000, is t ± 500 in units of 2^-s (narrower below a
+// power of two). With 12 ≤ s ≤ 62 (x in [2^-10, 2^41)) it is narrower than 1/4, so it holds
+// at most one integer m: then m is the only decimal with three places or fewer that reads
+// back as x, hence the shortest once its trailing zeros go (and the closest), and no decimal
+// with more places has fewer significant digits, as both lie within an ulp of x. The test,
+// t's fraction within 500 of a whole, is in integers, so it turns every other double away
+// (all of canada.json's) without competing with Schubfach for the vector units. It never
+// lets through an m on the interval's edge: a fraction of exactly 500 would need 2^s to
+// divide 500·(2c - 1), i.e. s ≤ 2; and at a power of two (c = 2^52), where the gap below is
+// half the gap above, t's fraction is 0 or at least 2^52.
+inline bool thousandths(double x, uint64_t& m) {
+  uint64_t bits;
+  std::memcpy(&bits, &x, 8);
+  auto s = static_cast<uint32_t>(1075 - static_cast<int>(bits >> 52));
+  if (s - 12 > 62 - 12) return false;  // unsigned: s < 12 wraps
+  uint64_t t = ((bits & ((uint64_t{1} << 52) - 1)) | uint64_t{1} << 52) * 1000;
+  uint64_t fraction_mask = (uint64_t{1} << s) - 1;
+  if (((t + 500) & fraction_mask) > 1000) return false;
+  m = (t + (uint64_t{1} << (s - 1))) >> s;
+  return true;
+}
+
+// x = m/1000 laid out: the integer part, then '.' and the decimals without trailing zeros.
+inline char* short_decimal(char* dst, uint64_t m) {
+  uint64_t whole = m / 1000;
+  auto frac = static_cast<uint32_t>(m - whole * 1000);
+  dst = write_uint64(dst, whole);
+  if (frac == 0) return dst;
+  dst[0] = '.';
+  dst[1] = static_cast<char>('0' + frac / 100);
+  std::memcpy(dst + 2, kPairs + 2 * (frac % 100), 2);
+  return dst + 4 - (frac % 10 == 0) - (frac % 100 == 0);
+}
+
+// Where a double's digits come from: the three-decimals path, else Schubfach; Schubfach only;
+// Ryu (the reference).
+enum class Digits { Short, Schubfach, Ryu };
+
 // Inlined into each entry point below: a double from a DOM goes through one call here
 // (sj_number_text → write_json_double), not four.
-[[gnu::always_inline]] inline char* write_double(char* dst, double x, bool reference) {
+[[gnu::always_inline]] inline char* write_double(char* dst, double x, Digits digits) {
   if (x == 0) {  // both zeros
     *dst = '0';
     return dst + 1;
@@ -308,24 +348,30 @@ inline char* layout_shortest(char* dst, const Digits17& d) {
     *dst++ = '-';
     x = -x;
   }
-  if (!reference) return layout_shortest(dst, shortest_digits(x));
-  Decimal d;
-  shortest_ryu(x, d);
-  return layout(dst, d);
+  if (digits == Digits::Ryu) {
+    Decimal d;
+    shortest_ryu(x, d);
+    return layout(dst, d);
+  }
+  if (uint64_t m; digits == Digits::Short && thousandths(x, m)) return short_decimal(dst, m);
+  return layout_shortest(dst, shortest_digits(x));
+}
+
+// NaN and ±Infinity as JSON.stringify prints them, else the digits.
+[[gnu::always_inline]] inline char* write_json(char* dst, double x, Digits digits) {
+  if (x - x != 0) {
+    std::memcpy(dst, "null", 4);
+    return dst + 4;
+  }
+  return write_double(dst, x, digits);
 }
 
 }  // namespace
 
-char* write_js_double(char* dst, double x) { return write_double(dst, x, false); }
-char* write_js_double_ryu(char* dst, double x) { return write_double(dst, x, true); }
-
-char* write_json_double(char* dst, double x) {
-  if (x - x != 0) {  // NaN or ±Infinity
-    std::memcpy(dst, "null", 4);
-    return dst + 4;
-  }
-  return write_double(dst, x, false);
-}
+char* write_js_double(char* dst, double x) { return write_double(dst, x, Digits::Short); }
+char* write_js_double_ryu(char* dst, double x) { return write_double(dst, x, Digits::Ryu); }
+char* write_json_double(char* dst, double x) { return write_json(dst, x, Digits::Short); }
+char* write_json_double_schubfach(char* dst, double x) { return write_json(dst, x, Digits::Schubfach); }
 
 void put_number(SjCtx* ctx, const rapidjson::Value& v) { ctx->cur = write_json_number(ensure(ctx, kMaxDoubleText), v); }
 void put_number(SjCtx* ctx, double x) { ctx->cur = write_json_double(ensure(ctx, kMaxDoubleText), x); }

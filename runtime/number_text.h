@@ -23,18 +23,21 @@ char* write_js_double(char* dst, double x);
 char* write_js_double_ryu(char* dst, double x);
 // A number as JSON.stringify prints it: NaN and ±Infinity as null.
 char* write_json_double(char* dst, double x);
+// The same without the path for numbers of up to three decimals, whose test is pure cost
+// where none comes: for the bulk loops over arrays of numbers (bulk_array.cpp).
+char* write_json_double_schubfach(char* dst, double x);
 // A DOM number with an int64 or uint64 flag, exactly; dst has kMaxIntText bytes. Inline, as
 // the digit writers are, so that loops over many numbers keep their cursor in a register.
-inline char* write_json_integer(char* dst, const rapidjson::Value& v) {
-  if (dom::flags(&v) & dom::kInt64Flag) return write_int64(dst, v.GetInt64());
-  return write_uint64(dst, v.GetUint64());
+inline char* write_json_integer(char* dst, const rapidjson::Value& v, uint16_t flags) {
+  return flags & dom::kInt64Flag ? write_int64(dst, v.GetInt64()) : write_uint64(dst, v.GetUint64());
 }
+inline char* write_json_integer(char* dst, const rapidjson::Value& v) { return write_json_integer(dst, v, dom::flags(&v)); }
 // A DOM number as JSON.stringify prints it: integers inline, doubles through the call above.
 // dst has kMaxDoubleText bytes. `flags` are v's, for loops that have read them already (read
 // again after a store into the output, which may alias v, they would be loaded again).
 inline char* write_json_number(char* dst, const rapidjson::Value& v, uint16_t flags) {
   if (flags & dom::kDoubleFlag) return write_json_double(dst, v.GetDouble());
-  return flags & dom::kInt64Flag ? write_int64(dst, v.GetInt64()) : write_uint64(dst, v.GetUint64());
+  return write_json_integer(dst, v, flags);
 }
 inline char* write_json_number(char* dst, const rapidjson::Value& v) { return write_json_number(dst, v, dom::flags(&v)); }
 // The same at ctx's cursor, making room first (runtime callers; generated code makes the room

@@ -46,40 +46,38 @@ TEST(NumberText, JavaScriptRules) {
 
 // Schubfach must print what the Ryu reference prints: on decimals with few digits, on
 // their neighbours one ulp away, on random bit patterns (every exponent), on powers of two
-// (where the interval below is half as wide) and on subnormals.
+// (where the interval below is half as wide) and on subnormals. Both ways in: through
+// write_js_double (which takes the three-decimals path where it can) and through Schubfach
+// alone (write_json_double_schubfach, the bulk loops' writer).
 TEST(NumberText, SchubfachAgreesWithRyu) {
-  auto both = [](double x) {
-    char a[kMaxDoubleText], b[kMaxDoubleText];
-    return std::make_pair(std::string(a, write_js_double(a, x)), std::string(b, write_js_double_ryu(b, x)));
+  // "" when both writers print what Ryu prints, else what differs.
+  auto disagreement = [](double x) {
+    char a[kMaxDoubleText], b[kMaxDoubleText], c[kMaxDoubleText];
+    std::string ryu(b, write_js_double_ryu(b, x)), fast(a, write_js_double(a, x)),
+        schubfach(c, write_json_double_schubfach(c, x));
+    return fast == ryu && schubfach == ryu ? std::string() : fast + " / " + schubfach + " against " + ryu;
   };
   std::mt19937_64 rng(42);
   for (int i = 0; i < 1000000; ++i) {
     int digits = static_cast<int>(rng() % 16) + 1;
     double m = static_cast<double>(rng() % static_cast<uint64_t>(std::pow(10.0, digits)));
     double x = m / std::pow(10.0, static_cast<double>(rng() % 20));
-    for (double y : {x, std::nextafter(x, 0.0), std::nextafter(x, 1e300), -x}) {
-      auto [fast, ryu] = both(y);
-      ASSERT_EQ(fast, ryu) << std::hexfloat << y;
-    }
+    for (double y : {x, std::nextafter(x, 0.0), std::nextafter(x, 1e300), -x})
+      ASSERT_EQ(disagreement(y), "") << std::hexfloat << y;
     uint64_t bits = rng();
     double r;
     std::memcpy(&r, &bits, 8);
     if (std::isfinite(r)) {
-      auto [fast, ryu] = both(r);
-      ASSERT_EQ(fast, ryu) << std::hexfloat << r;
+      ASSERT_EQ(disagreement(r), "") << std::hexfloat << r;
     }
   }
   for (double x : {0.1, 0.2, 0.3, 1.1, 2.675, 1e-7, 123456.789, 4503599627370495.5, 0.5, 1.5, 9007199254740991.0,
-                   5e-324, 2.2250738585072014e-308, 2.2250738585072009e-308, 1.7976931348623157e308, 1e23, 9e15}) {
-    auto [fast, ryu] = both(x);
-    EXPECT_EQ(fast, ryu) << x;
-  }
+                   5e-324, 2.2250738585072014e-308, 2.2250738585072009e-308, 1.7976931348623157e308, 1e23, 9e15})
+    EXPECT_EQ(disagreement(x), "") << x;
   for (int e = -1074; e <= 1023; ++e) {
     double p = std::ldexp(1.0, e);
-    for (double y : {p, std::nextafter(p, 0.0), std::nextafter(p, 1e308)}) {
-      auto [fast, ryu] = both(y);
-      ASSERT_EQ(fast, ryu) << std::hexfloat << y;
-    }
+    for (double y : {p, std::nextafter(p, 0.0), std::nextafter(p, 1e308)})
+      ASSERT_EQ(disagreement(y), "") << std::hexfloat << y;
   }
 }
 
@@ -99,6 +97,28 @@ TEST(NumberText, EveryPointPositionAndLength) {
               << std::hexfloat << y;
         }
       }
+}
+
+// Doubles with up to three decimals take the short path (m/1000 checked by division) below
+// 2^50/1000: every m/1000 below 100, then every 997th to 10^5, decimals of 0 to 4 places
+// read from text at every magnitude, the multiples of 0.001 around the bound, and the
+// neighbours of each (which must leave the path), against Ryu's digits through the
+// reference layout.
+TEST(NumberText, ShortDecimalsAgreeWithRyu) {
+  auto check = [](double x) {
+    for (double y : {x, -x, std::nextafter(x, 0.0), std::nextafter(x, 1e300)}) {
+      char a[kMaxDoubleText], b[kMaxDoubleText];
+      ASSERT_EQ(std::string(a, write_js_double(a, y)), std::string(b, write_js_double_ryu(b, y))) << std::hexfloat << y;
+    }
+  };
+  for (uint64_t m = 1; m < 100000000; m += m < 100000 ? 1 : 997) check(static_cast<double>(m) / 1000);
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 200000; ++i) {
+    uint64_t m = rng() >> (rng() % 64);
+    int places = static_cast<int>(rng() % 5);
+    check(std::strtod((std::to_string(m) + "e-" + std::to_string(places)).c_str(), nullptr));
+  }
+  for (int64_t k = -2000; k <= 2000; ++k) check(static_cast<double>((int64_t{1} << 50) + k) / 1000);
 }
 
 // The SSE2 digits against the scalar reference: every power of ten and its neighbours, every
