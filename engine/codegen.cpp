@@ -449,9 +449,9 @@ class Codegen {
   }
 
   // Writes the string data[0, len) quoted at cur, which has room for the escaped text's worst
-  // case. When `clean` (no byte needs escaping) `store(text)` puts its bytes at text = cur + 1
-  // (it may store past them: the closing quote and later writes land there), else the
-  // escaping writer writes it all.
+  // case. When `clean_cond` holds (no byte needs escaping) `store(text)` puts its bytes at
+  // text = cur + 1 (it may store past them: the closing quote and later writes land there),
+  // else the escaping writer writes it all.
   template <class Store>
   void quoted_unless_escaping(Value* clean_cond, Value* cur, Value* data, Value* len, Store store) {
     BasicBlock* clean = block("clean");

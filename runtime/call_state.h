@@ -62,9 +62,9 @@ inline constexpr size_t kMinInPlace = 256;
 // failure `out` holds exactly what it held and `failure` the error the call recorded.
 bool run_call_in_scratch(const CallSpec& spec, const SjValue* value, std::string& out,
                          std::unique_ptr<CallExtras>& failure);
-// The end of a call that started in the caller's string and outgrew it (sj_reserve moved it
-// to the scratch buffer): appends what it wrote when ok and within the limit; returns whether
-// it did.
+// The end of a call whose bytes are in the scratch buffer (it started there, or sj_reserve
+// moved it there from the caller's string): appends them when ok and within the limit (else
+// records the limit's error); returns whether it did.
 bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok);
 
 // Points ctx at this call's window [begin, begin + room), cut at the limit: generated code
