@@ -84,7 +84,7 @@ inline const uint64_t* pow10_for(int k) { return sj::rt::schubfach::kPow10[-k - 
 
 // x = digits · 10^exponent, digits shortest (possibly with trailing zeros).
 [[gnu::noinline]] void to_decimal_exact(double x, uint64_t& digits, int& exponent) {
-  Binary b = binary_of(x);
+  schubfach::Binary b = schubfach::binary_of(x);
   uint64_t c = b.c;
   int q = b.q;
   bool lower_closer = b.lower_closer;
@@ -164,7 +164,7 @@ inline Aligned to_decimal(double x) {
   constexpr uint64_t kMargin = 8;
   constexpr uint64_t kHalf = uint64_t{1} << 63;  // of the 64-bit fraction
   constexpr uint64_t kTen = uint64_t{10} << 60;  // in 4.60
-  Binary b = binary_of(x);
+  schubfach::Binary b = schubfach::binary_of(x);
   if (!b.regular) return aligned_exact(x);
   uint64_t c = b.c;
   int q = b.q;
@@ -310,11 +310,10 @@ inline char* layout_shortest(char* dst, const Digits17& d) {
 // divide 500·(2c - 1), i.e. s ≤ 2; and at a power of two (c = 2^52), where the gap below is
 // half the gap above, t's fraction is 0 or at least 2^52.
 inline bool thousandths(double x, uint64_t& m) {
-  uint64_t bits;
-  std::memcpy(&bits, &x, 8);
-  auto s = static_cast<uint32_t>(1075 - static_cast<int>(bits >> 52));
-  if (s - 12 > 62 - 12) return false;  // unsigned: s < 12 wraps
-  uint64_t t = ((bits & ((uint64_t{1} << 52) - 1)) | uint64_t{1} << 52) * 1000;
+  schubfach::Binary b = schubfach::binary_of(x);
+  auto s = static_cast<uint32_t>(-b.q);
+  if (s - 12 > 62 - 12) return false;  // unsigned: s < 12 wraps; subnormals (s = 1074) fail too
+  uint64_t t = b.c * 1000;
   uint64_t fraction_mask = (uint64_t{1} << s) - 1;
   if (((t + 500) & fraction_mask) > 1000) return false;
   m = (t + (uint64_t{1} << (s - 1))) >> s;
@@ -328,9 +327,7 @@ inline char* short_decimal(char* dst, uint64_t m) {
   dst = write_uint64(dst, whole);
   if (frac == 0) return dst;
   dst[0] = '.';
-  dst[1] = static_cast<char>('0' + frac / 100);
-  std::memcpy(dst + 2, kPairs + 2 * (frac % 100), 2);
-  return dst + 4 - (frac % 10 == 0) - (frac % 100 == 0);
+  return integer_text::fixed_digits<3>(dst + 1, frac) - (frac % 10 == 0) - (frac % 100 == 0);
 }
 
 // Where a double's digits come from: the three-decimals path, else Schubfach; Schubfach only;

@@ -32,7 +32,7 @@ inline char* write_json_integer(char* dst, const rapidjson::Value& v, uint16_t f
   return flags & dom::kInt64Flag ? write_int64(dst, v.GetInt64()) : write_uint64(dst, v.GetUint64());
 }
 inline char* write_json_integer(char* dst, const rapidjson::Value& v) { return write_json_integer(dst, v, dom::flags(&v)); }
-// A DOM number as JSON.stringify prints it: integers inline, doubles through the call above.
+// A DOM number as JSON.stringify prints it: integers inline, doubles through write_json_double.
 // dst has kMaxDoubleText bytes. `flags` are v's, for loops that have read them already (read
 // again after a store into the output, which may alias v, they would be loaded again).
 inline char* write_json_number(char* dst, const rapidjson::Value& v, uint16_t flags) {
