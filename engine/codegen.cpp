@@ -403,13 +403,11 @@ class Codegen {
                 constexpr uint64_t kPerByte = sj::rt::quoted_bound(1) - sj::rt::quoted_bound(0);
                 Value* bound = b_.CreateAdd(b_.CreateMul(len, i64(kPerByte)), i64(sj::rt::quoted_bound(0)));
                 set_cursor(write_pending(b_.CreateSelect(fits, bound, i64(0))));
-                auto quoted_text = [&, data = data, len = len] { set_cursor(call("sj_quoted_text", {cursor(), data, len})); };
                 branch(
                     fits,
                     [&, data = data, len = len] {
-                      if (!is_date_format(n.format)) return quoted_text();
-                      Value* two_vectors = b_.CreateICmpULE(b_.CreateSub(len, i64(16)), i64(16));  // 16 <= len <= 32
-                      branch(two_vectors, [&] { two_vector_string(data, len); }, quoted_text, "datelength");
+                      if (is_date_format(n.format)) date_string(data, len);
+                      else quoted_text(cursor(), data, len);
                     },
                     [&, data = data, len = len] { call("sj_write_string", {ctx_arg_, data, len}); }, "short");
               },
@@ -467,31 +465,38 @@ class Codegen {
     set_cursor(b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), close, 1));
     b_.CreateBr(done);
     go(escape);
-    set_cursor(call("sj_quoted_text", {cur, data, len}));
+    quoted_text(cur, data, len);
     b_.CreateBr(done);
     go(done);
   }
+
+  // The runtime's escaping writer for data[0, len) at cur, which has room for its worst case.
+  void quoted_text(Value* cur, Value* data, Value* len) { set_cursor(call("sj_quoted_text", {cur, data, len})); }
 
   static bool is_date_format(ir::StringFormat f) {
     return f == ir::StringFormat::DateTime || f == ir::StringFormat::Date || f == ir::StringFormat::Time;
   }
 
-  // A string of 16 to 32 bytes outside its Value, where a date/time format says to expect
-  // one ("2026-12-02T09:14:44.664Z" is 24): two overlapping 16-byte vectors, the first and the
-  // last 16 bytes, tested for bytes that need escaping and, when there are none, stored
-  // overlapping after the opening quote, without a call. Only these strings get it: for
-  // strings in general it measured within noise on the documents, for more code per site.
-  // The cursor has room for the escaped text's worst case.
-  void two_vector_string(Value* data, Value* len) {
-    auto* vec = llvm::FixedVectorType::get(b_.getInt8Ty(), 16);
-    Value* tail_at = b_.CreateSub(len, i64(16));
-    Value* head = b_.CreateAlignedLoad(vec, data, llvm::Align(1));
-    Value* tail = b_.CreateAlignedLoad(vec, b_.CreateInBoundsGEP(b_.getInt8Ty(), data, tail_at), llvm::Align(1));
-    Value* bad = b_.CreateOr(escape_mask(head), escape_mask(tail));
-    quoted_unless_escaping(b_.CreateICmpEQ(bad, b_.getInt16(0)), cursor(), data, len, [&](Value* text) {
-      b_.CreateAlignedStore(head, text, llvm::Align(1));
-      b_.CreateAlignedStore(tail, b_.CreateInBoundsGEP(b_.getInt8Ty(), text, tail_at), llvm::Align(1));
-    });
+  // A string outside its Value where a date/time format says to expect 16 to 32 bytes
+  // ("2026-12-02T09:14:44.664Z" is 24): at those lengths two overlapping 16-byte vectors, the
+  // first and the last 16 bytes, tested for bytes that need escaping and, when there are
+  // none, stored overlapping after the opening quote, without a call; other lengths go to the
+  // runtime. Only these strings get it: for strings in general it measured within noise on
+  // the documents, for more code per site. The cursor has room for the escaped text's worst
+  // case.
+  void date_string(Value* data, Value* len) {
+    Value* two_vectors = b_.CreateICmpULE(b_.CreateSub(len, i64(16)), i64(16));  // 16 <= len <= 32
+    branch(two_vectors, [&] {
+      auto* vec = llvm::FixedVectorType::get(b_.getInt8Ty(), 16);
+      Value* tail_at = b_.CreateSub(len, i64(16));
+      Value* head = b_.CreateAlignedLoad(vec, data, llvm::Align(1));
+      Value* tail = b_.CreateAlignedLoad(vec, b_.CreateInBoundsGEP(b_.getInt8Ty(), data, tail_at), llvm::Align(1));
+      Value* bad = b_.CreateOr(escape_mask(head), escape_mask(tail));
+      quoted_unless_escaping(b_.CreateICmpEQ(bad, b_.getInt16(0)), cursor(), data, len, [&](Value* text) {
+        b_.CreateAlignedStore(head, text, llvm::Align(1));
+        b_.CreateAlignedStore(tail, b_.CreateInBoundsGEP(b_.getInt8Ty(), text, tail_at), llvm::Align(1));
+      });
+    }, [&] { quoted_text(cursor(), data, len); }, "datelength");
   }
 
   // NaN (a DOM can hold it as a double) is an error under type number, so the fast path

@@ -422,7 +422,7 @@ TEST(Strings, InlineStringsAtEveryLengthAndEscapePosition) {
 }
 
 // Under a date/time format, strings of 16 to 32 bytes outside their Value are written as two
-// overlapping vectors (codegen's two_vector_string). Each string here is its own allocation
+// overlapping vectors (codegen's date_string). Each string here is its own allocation
 // of exactly its length, referenced by the DOM, so a read past its end is an ASan error.
 TEST(Strings, DateFormattedStringsAtEveryLengthAndEscapePosition) {
   for (const char* format : {"date-time", "date", "time"}) {
