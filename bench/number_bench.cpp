@@ -1,4 +1,5 @@
-// Number text per double: schemajit's JavaScript formatter (Schubfach), the same layout on
+// Number text per double: schemajit's JavaScript formatter (Schubfach; with each digits
+// kernel where the CPU has AVX-512 IFMA), the same layout on
 // Ryu digits (libstdc++'s to_chars) against RapidJSON's Grisu2 dtoa (the Writer's, not always
 // shortest), on doubles with few digits and on full-precision ones (canada.json's kind).
 #include <benchmark/benchmark.h>
@@ -41,6 +42,14 @@ char* ryu_text(double x, char* buf) { return sj::rt::write_js_double_ryu(buf, x)
 char* grisu2_text(double x, char* buf) { return rapidjson::internal::dtoa(x, buf); }
 
 BENCHMARK(BM_Text<double, inputs, schemajit_text>)->Name("DoubleText/schemajit")->Arg(0)->Arg(1)->ArgName("full_precision");
+// The same formatter with its digits from the SSE2 kernel, which the row above uses only on
+// CPUs without AVX-512 IFMA (number_text.h): the two kernels side by side in one run.
+void BM_DoubleTextSse2(benchmark::State& state) {
+  sj::rt::set_digits_kernel(sj::rt::DigitsKernel::Sse2);
+  BM_Text<double, inputs, schemajit_text>(state);
+  sj::rt::set_digits_kernel(sj::rt::DigitsKernel::Ifma);  // back to the best the CPU has
+}
+BENCHMARK(BM_DoubleTextSse2)->Name("DoubleText/schemajit_sse2_digits")->Arg(0)->Arg(1)->ArgName("full_precision");
 BENCHMARK(BM_Text<double, inputs, ryu_text>)->Name("DoubleText/ryu_only")->Arg(0)->Arg(1)->ArgName("full_precision");
 BENCHMARK(BM_Text<double, inputs, grisu2_text>)->Name("DoubleText/rapidjson_grisu2")->Arg(0)->Arg(1)->ArgName("full_precision");
 

@@ -17,12 +17,24 @@ namespace {
 
 using namespace sj::rt;
 
+// The double writers' tests run once per digits kernel the CPU has (number_text.h).
+class DoubleText : public ::testing::TestWithParam<DigitsKernel> {
+ protected:
+  void SetUp() override {
+    if (!cpu_has(GetParam())) GTEST_SKIP() << "this CPU lacks the instructions of this digits kernel";
+    set_digits_kernel(GetParam());
+  }
+  void TearDown() override { set_digits_kernel(DigitsKernel::Ifma); }  // back to the best available
+};
+INSTANTIATE_TEST_SUITE_P(EveryKernel, DoubleText, ::testing::Values(DigitsKernel::Sse2, DigitsKernel::Ifma),
+                         [](const auto& info) { return info.param == DigitsKernel::Ifma ? "Ifma" : "Sse2"; });
+
 std::string js(double x) {
   char buf[kMaxDoubleText];
   return std::string(buf, write_js_double(buf, x));
 }
 
-TEST(NumberText, JavaScriptRules) {
+TEST_P(DoubleText, JavaScriptRules) {
   EXPECT_EQ(js(0), "0");
   EXPECT_EQ(js(-0.0), "0");
   EXPECT_EQ(js(1), "1");
@@ -49,7 +61,7 @@ TEST(NumberText, JavaScriptRules) {
 // (where the interval below is half as wide) and on subnormals. Both ways in: through
 // write_js_double (which takes the three-decimals path where it can) and through Schubfach
 // alone (write_json_double_schubfach, the bulk loops' writer).
-TEST(NumberText, SchubfachAgreesWithRyu) {
+TEST_P(DoubleText, SchubfachAgreesWithRyu) {
   // "" when both writers print what Ryu prints, else what differs.
   auto disagreement = [](double x) {
     char a[kMaxDoubleText], b[kMaxDoubleText], c[kMaxDoubleText];
@@ -84,7 +96,7 @@ TEST(NumberText, SchubfachAgreesWithRyu) {
 // The layout from the register puts the point after each of the 17 digit positions and
 // pads integers up to 21 digits: every count of significant digits k at every decimal
 // exponent n around those ranges, against Ryu's digits through the reference layout.
-TEST(NumberText, EveryPointPositionAndLength) {
+TEST_P(DoubleText, EveryPointPositionAndLength) {
   const std::string digits = "98765432109876543";
   for (int k = 1; k <= 17; ++k)
     for (int n = -8; n <= 23; ++n)
@@ -104,7 +116,7 @@ TEST(NumberText, EveryPointPositionAndLength) {
 // read from text at every magnitude, the multiples of 0.001 around the bound, and the
 // neighbours of each (which must leave the path), against Ryu's digits through the
 // reference layout.
-TEST(NumberText, ShortDecimalsAgreeWithRyu) {
+TEST_P(DoubleText, ShortDecimalsAgreeWithRyu) {
   auto check = [](double x) {
     for (double y : {x, -x, std::nextafter(x, 0.0), std::nextafter(x, 1e300)}) {
       char a[kMaxDoubleText], b[kMaxDoubleText];
@@ -143,11 +155,27 @@ TEST(NumberText, SixteenDigitsAgreeWithScalar) {
   EXPECT_EQ(std::string(scalar, 16), "1234567890123456");
 }
 
+// The IFMA digits against the scalar reference for every 8-digit half: high = x and low =
+// 10^8 - 1 - x for every x < 10^8, the whole domain of each lane (its constants are exact
+// only below 10^8; a few seconds).
+TEST(NumberText, IfmaDigitsAgreeWithScalarForEveryHalf) {
+  if (!cpu_has(DigitsKernel::Ifma)) GTEST_SKIP() << "this CPU has no AVX-512 IFMA and VBMI";
+  uint64_t mismatches = 0, first = 0;
+  for (uint32_t x = 0; x < 100000000; ++x) {
+    uint32_t high = x, low = 99999999 - x;
+    char simd[16], scalar[16];
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(simd), sixteen_digits_ifma(high, low));
+    sixteen_digits_scalar(high, low, scalar);
+    if (std::memcmp(simd, scalar, 16) != 0 && mismatches++ == 0) first = x;
+  }
+  EXPECT_EQ(mismatches, 0u) << "first at high = " << first;
+}
+
 // Values whose one-product estimate lands within the error margin of a decision (found by
 // counting the exact path's calls over ten million random values): most are large integers,
 // whose scaled fraction is exactly 0 or one half. They, their neighbours and the
 // powers of ten around them must still print as Ryu does.
-TEST(NumberText, NearTiesTakeTheExactPath) {
+TEST_P(DoubleText, NearTiesTakeTheExactPath) {
   for (double x : {5.3152755629350163e+17, 7.8035596416399995e+18, 6.5514014898000005e+18, 25177795440463832.0,
                    92023435155132992.0, 72005030229811824.0, 1809266168506500.2, 7.3509637799999996e+19,
                    1.6337649999999998e+20, 72511570025545008.0, 9007199254740993.0, 1e22, 1e23, 5e-324}) {
