@@ -83,6 +83,15 @@ bool listed(const char* const (&list)[N], const std::string& name) {
   return false;
 }
 
+// Whether running `t` can record an error rather than only pass or fail: a call to another
+// validator (which may exceed the depth limit or be a refused schema's) or a refusal itself.
+bool may_record_error(const Test& t) {
+  if (t.kind == TestKind::Call || t.kind == TestKind::Throw) return true;
+  for (const auto& c : t.children)
+    if (c && may_record_error(*c)) return true;
+  return false;
+}
+
 }  // namespace
 
 int ValidatorLowering::validator_for(const Value& schema, const std::string& location) {
@@ -193,6 +202,7 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
       }
     return 0;
   };
+  size_t discriminators_at = tests.size();  // where properties' const/enum tests go (below)
   if (const Value* r = member(s, "required"); r && r->IsArray() && !r->Empty()) {
     auto t = test(TestKind::Required);
     for (auto& n : r->GetArray()) {
@@ -240,12 +250,26 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
 
   if (props && !props->ObjectEmpty()) {
     auto t = test(TestKind::Properties);
+    // A property whose schema is only a const or enum (a union's discriminator: "kind",
+    // "type") is tested first, before required and the other tests: a validator's answer
+    // does not depend on the order of its tests, and in a oneOf/anyOf the branches that do
+    // not match then fail on one compare instead of a search for a required member they
+    // lack. Only ahead of the first property whose test can record an error (a call: depth,
+    // a refused schema), so that which error is met first does not change either.
+    auto discriminators = test(TestKind::Properties);
+    bool hoisting = true;
+    int position = 0;
     for (auto& m : props->GetObject()) {
-      t->indices.push_back(static_cast<int>(t->names.size()));
-      t->names.emplace_back(sv(m.name));
-      t->children.push_back(lower(m.value, pointer_append(here("properties"), sv(m.name))));
+      TestPtr child = lower(m.value, pointer_append(here("properties"), sv(m.name)));
+      hoisting = hoisting && !may_record_error(*child);
+      Test& into = hoisting && child->kind == TestKind::Equal ? *discriminators : *t;
+      into.indices.push_back(position++);
+      into.names.emplace_back(sv(m.name));
+      into.children.push_back(std::move(child));
     }
-    tests.push_back(std::move(t));
+    if (!discriminators->names.empty())
+      tests.insert(tests.begin() + static_cast<std::ptrdiff_t>(discriminators_at), std::move(discriminators));
+    if (!t->names.empty()) tests.push_back(std::move(t));
   }
   if (TestPtr t = members(s, path)) tests.push_back(std::move(t));
   if (const Value* deps = member(s, "dependencies"); deps && deps->IsObject()) {

@@ -95,15 +95,41 @@ fn f2  __fjs_merged_2#
 validator v0  #/anyOf/0
   all of
     type object
-    required "kind"
     properties "kind"
       equals "a"
+    required "kind"
 
 validator v1  #/anyOf/1
   all of
     type string
     code points 2..
 )");
+}
+
+// A property that is only a const or enum is tested before required and the other
+// properties, unless a property before it has a test that can record an error (here a $ref,
+// a call): "b" stays behind "a", "kind" goes first.
+TEST(Printer, DiscriminatorsFirstUpToACall) {
+  const char* schema = R"({"anyOf":[
+    {"type":"object","required":["n"],"properties":{"kind":{"enum":["x","y"]},"n":{"type":"integer"},
+                                                    "a":{"$ref":"#/definitions/d"},"b":{"const":1}}},
+    {"type":"string"}],
+    "definitions":{"d":{"type":"object","properties":{"d":{"$ref":"#/definitions/d"}}}}})";
+  std::string text = ir(schema);
+  auto at = text.find("validator v0");
+  ASSERT_NE(at, std::string::npos) << text;
+  EXPECT_EQ(text.substr(at, text.find("validator v1") - at), R"(validator v0  #/anyOf/0
+  all of
+    type object
+    properties "kind"
+      equals "x" "y"
+    required "n"
+    properties "n" "a" "b"
+      type integer
+      call v1
+      equals 1
+
+)") << text;
 }
 
 TEST(Loader, CombinatorErrors) {
