@@ -71,9 +71,12 @@ constexpr SmallNumbers small_numbers() {
 // n < 10^9 without leading zeros. Below 1000 (counts, small ids, list positions: the bulk of
 // the integers in API responses) one table word stored whole: the count byte lands past the
 // digits, where the next write goes, and no length branch is taken. Above, a branch per
-// length, each with its own unrolled steps.
+// length, each with its own unrolled steps. The [[likely]]s here and in write_uint64 and
+// write_int64 lay that path out as the fall-through: GCC had put it behind three taken jumps,
+// which in a bulk loop over small integers cost more than the digits (an array of 1,000:
+// 2.37 → 1.62 µs; nine-digit ids, now behind one taken jump, unchanged within noise).
 inline char* up_to_nine_digits(char* dst, uint32_t n) {
-  if (n < 1000) {
+  if (n < 1000) [[likely]] {
     uint32_t word = kSmallNumbers.word[n];
     std::memcpy(dst, &word, 4);
     return dst + (word >> 24);
@@ -89,7 +92,7 @@ inline char* up_to_nine_digits(char* dst, uint32_t n) {
 // The digits of x at dst (up to 20 bytes); returns the end.
 inline char* write_uint64(char* dst, uint64_t x) {
   using integer_text::fixed_digits, integer_text::up_to_nine_digits;
-  if (x < 1000000000) return up_to_nine_digits(dst, static_cast<uint32_t>(x));
+  if (x < 1000000000) [[likely]] return up_to_nine_digits(dst, static_cast<uint32_t>(x));
   uint64_t high = x / 1000000000;  // < 1.9·10^10: up to 11 digits before the last 9
   auto low = static_cast<uint32_t>(x - high * 1000000000);
   if (high < 1000000000) {
@@ -104,7 +107,7 @@ inline char* write_uint64(char* dst, uint64_t x) {
 
 // The same with a '-' for negative x (up to 21 bytes).
 inline char* write_int64(char* dst, int64_t x) {
-  if (x >= 0) return write_uint64(dst, static_cast<uint64_t>(x));
+  if (x >= 0) [[likely]] return write_uint64(dst, static_cast<uint64_t>(x));
   *dst = '-';
   return write_uint64(dst + 1, 0 - static_cast<uint64_t>(x));
 }
