@@ -212,6 +212,7 @@ class Codegen {
   }
 
   llvm::MDNode* weights_unlikely() { return llvm::MDBuilder(ctx_).createBranchWeights(1, 1000); }
+  llvm::MDNode* weights_likely() { return llvm::MDBuilder(ctx_).createBranchWeights(1000, 1); }
 
   // ---- reading a rapidjson::Value (dom_layout.h) ---------------------------------------------
   Value* at(Value* base, unsigned offset) { return b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), base, offset); }
@@ -950,20 +951,22 @@ class Codegen {
     BasicBlock* scan = block("scan");
     BasicBlock* hit = block("hit");
     BasicBlock* found = block("found");
-    b_.CreateCondBr(b_.CreateICmpULT(i64(predicted), size), probe, scan);
+    // Weighted for the member being where predicted: the hit is the fall-through and the
+    // scan is out of line (twitter 120.5 -> 115.4 us, citm 190 -> 180, min of 11).
+    b_.CreateCondBr(b_.CreateICmpULT(i64(predicted), size), probe, scan, weights_likely());
     go(probe);
     Value* m = b_.CreateInBoundsGEP(b_.getInt8Ty(), members, i64(uint64_t(predicted) * dom::kMemberSize));
     if (name.size() <= dom::kShortMax) {
       BasicBlock* general = block("general");
-      b_.CreateCondBr(is_inline_name(m, name), hit, general);
+      b_.CreateCondBr(is_inline_name(m, name), hit, general, weights_likely());
       go(general);
     }
     auto [kdata, klen] = string_of(m);
     BasicBlock* cmp = block("cmp");
-    b_.CreateCondBr(b_.CreateICmpEQ(klen, i64(name.size())), cmp, scan);
+    b_.CreateCondBr(b_.CreateICmpEQ(klen, i64(name.size())), cmp, scan, weights_likely());
     go(cmp);
     Value* same = b_.CreateICmpEQ(b_.CreateCall(memcmp_, {kdata, bytes(name), i64(name.size())}), i32(0));
-    b_.CreateCondBr(same, hit, scan);
+    b_.CreateCondBr(same, hit, scan, weights_likely());
     go(hit);
     Value* direct = at(m, dom::kMemberValueOffset);
     b_.CreateBr(found);
