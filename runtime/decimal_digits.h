@@ -1,6 +1,7 @@
-// The sixteen decimal digits of a number below 10^16 as ASCII in one SSE2 register, leading
-// zeros included, without a table or a store: the double writer (number_text.cpp) lays them
-// out from the register. A scalar reference stands beside it; the tests compare the two.
+// The sixteen decimal digits of a number below 10^16 as ASCII in one register, leading zeros
+// included, without a table or a store: the double writer (number_text.cpp) lays them out
+// from the register. Two kernels, SSE2 (every x86-64 CPU) and AVX-512 IFMA, and a scalar
+// reference beside them; the tests compare each kernel with the reference.
 #pragma once
 #include <immintrin.h>
 
