@@ -47,22 +47,23 @@ const schemajit::Serializer* LazySerializer::get(benchmark::State& state) {
   return ser_ ? &*ser_ : nullptr;
 }
 
-bool register_case(const std::string& prefix, const std::string& json, std::shared_ptr<LazySerializer> serializer) {
+std::shared_ptr<const Case> register_case(const std::string& prefix, const std::string& json,
+                                          std::shared_ptr<LazySerializer> serializer) {
   auto c = std::make_shared<Case>();
   c->serializer = std::move(serializer);
   std::string error;
   if (!sj::parse_json(json, c->dom, error)) {
     std::fprintf(stderr, "%s: data does not parse: %s\n", prefix.c_str(), error.c_str());
-    return false;
+    return nullptr;
   }
   benchmark::RegisterBenchmark((prefix + "/native").c_str(), [c](benchmark::State& s) { run_native(s, c->dom); });
   benchmark::RegisterBenchmark((prefix + "/schemajit").c_str(),
                                [c](benchmark::State& s) { run_schemajit(s, *c->serializer, c->dom); });
   register_peers(prefix, json);
-  return true;
+  return c;
 }
 
-bool register_case(const std::string& group, const BenchCase& c) {
+std::shared_ptr<const Case> register_case(const std::string& group, const BenchCase& c) {
   return register_case(group + "/" + c.name, c.input, lazy_compile(c.schema, with_options(c.options, "\"tierUp\":false")));
 }
 

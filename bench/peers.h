@@ -73,14 +73,16 @@ struct Case {
 };
 
 // Parses `json` and registers <prefix>/native, <prefix>/schemajit and <prefix>/<peer> for
-// every peer this binary was built with. Returns false (and says why on stderr) when the
-// text does not parse; a schema that does not compile, or a serializer that fails on the
-// data, skips <prefix>/schemajit with the error when it runs.
-bool register_case(const std::string& prefix, const std::string& json, std::shared_ptr<LazySerializer> serializer);
+// every peer this binary was built with. Returns the case (for more rows on the same DOM and
+// serializer), or null, having said why on stderr, when the text does not parse; a schema
+// that does not compile, or a serializer that fails on the data, skips <prefix>/schemajit
+// with the error when it runs.
+std::shared_ptr<const Case> register_case(const std::string& prefix, const std::string& json,
+                                          std::shared_ptr<LazySerializer> serializer);
 
 // The case's schema in the shared Engine at level 1 with tier-up off (the final code, from
 // the first iteration), registered as <group>/<case name>/... as above.
-bool register_case(const std::string& group, const BenchCase& c);
+std::shared_ptr<const Case> register_case(const std::string& group, const BenchCase& c);
 
 // Registers <prefix>/<peer> for each peer built in (bench/peers.cpp).
 void register_peers(const std::string& prefix, const std::string& json);
