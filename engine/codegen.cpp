@@ -456,7 +456,7 @@ class Codegen {
     BasicBlock* clean = block("clean");
     BasicBlock* escape = block("escape");
     BasicBlock* done = block("written");
-    b_.CreateCondBr(clean_cond, clean, escape, llvm::MDBuilder(ctx_).createBranchWeights(1000, 1));
+    b_.CreateCondBr(clean_cond, clean, escape, weights_likely());
     go(clean);
     b_.CreateStore(b_.getInt8('"'), cur);
     Value* text = b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), cur, 1);

@@ -111,11 +111,11 @@ TEST_P(DoubleText, EveryPointPositionAndLength) {
       }
 }
 
-// Doubles with up to three decimals take the short path (m/1000 checked by division) below
-// 2^50/1000: every m/1000 below 100, then every 997th to 10^5, decimals of 0 to 4 places
-// read from text at every magnitude, the multiples of 0.001 around the bound, and the
-// neighbours of each (which must leave the path), against Ryu's digits through the
-// reference layout.
+// Doubles with up to three decimals take the short path (number_text.cpp's thousandths: x·1000's
+// fraction tested in integers, for x in [2^-10, 2^41)): every m/1000 below 100, then every
+// 997th to 10^5, decimals of 0 to 4 places read from text at every magnitude, the multiples
+// of 0.001 around 2^50/1000 (near the top of the path), and the neighbours of each (which
+// must leave the path), against Ryu's digits through the reference layout.
 TEST_P(DoubleText, ShortDecimalsAgreeWithRyu) {
   auto check = [](double x) {
     for (double y : {x, -x, std::nextafter(x, 0.0), std::nextafter(x, 1e300)}) {
