@@ -60,33 +60,50 @@ constexpr uint64_t kBias8 = ((pow10(8) - 1) * kRest8 + pow10(8) - 1) / pow10(8);
 static_assert(kBias8 < kDown8, "the bias must stay below the step between remainders");
 }  // namespace ifma
 
-#define SJ_TARGET_IFMA __attribute__((target("avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi")))
+// The kernel is written in assembly so that it inlines into code compiled for every x86-64
+// CPU, which the writer must stay: as an intrinsic it needs its caller compiled for AVX-512,
+// and GCC then realigned the writer's stack for 64-byte spills and moved scalar logic into
+// mask registers (+3-5 ns on the three-decimals path), or it costs a call, which with the
+// registers the writer saved around it was ~15 of a double's ~180 instructions (counted
+// with callgrind). The assembly names its registers through xmm operands (%g prints their
+// zmm names), so the compiler picks them among those it uses, and ends with vzeroupper, which
+// leaves the result's low 128 bits and the SSE code after it without the dirty upper halves
+// that would slow it. That vzeroupper is only sound while the compiler keeps no 256-bit
+// values of its own, hence the check below.
+#ifdef __AVX__
+#error "decimal_digits.h's IFMA kernel assumes the runtime is compiled for baseline x86-64 (no -mavx)"
+#endif
+namespace ifma {
+alignas(64) inline constexpr uint64_t kScale[8] = {kDown8, up(7), up(6), up(5), up(4), up(3), up(2), up(1)};
+alignas(64) inline constexpr uint64_t kBias[8] = {kBias8, 0, 0, 0, 0, 0, 0, 0};
+alignas(64) inline constexpr uint64_t kTen[8] = {10, 10, 10, 10, 10, 10, 10, 10};
+alignas(64) inline constexpr uint64_t kZero[8] = {'0', '0', '0', '0', '0', '0', '0', '0'};
+// Byte 0 of each lane, the first source's lanes then the second's (index bit 6 picks it).
+alignas(64) inline constexpr uint8_t kGather[64] = {0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120};
+}  // namespace ifma
 
-// GCC 12 builds the 512-to-128-bit cast from an extract with an undefined pass-through
-// operand and then warns that it may be used uninitialized when inlined (a false positive:
-// the cast is the register's low lanes, no instruction).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#endif
-SJ_TARGET_IFMA inline __m128i sixteen_digits_ifma(uint32_t high, uint32_t low) {
-  using namespace ifma;
-  const __m512i scale = _mm512_setr_epi64(static_cast<int64_t>(kDown8), up(7), up(6), up(5), up(4), up(3), up(2), up(1));
-  const __m512i bias = _mm512_setr_epi64(static_cast<int64_t>(kBias8), 0, 0, 0, 0, 0, 0, 0);
-  const __m512i ten = _mm512_set1_epi64(10), zero = _mm512_set1_epi64('0');
-  __m512i upper = _mm512_madd52lo_epu64(bias, _mm512_set1_epi64(high), scale);
-  __m512i lower = _mm512_madd52lo_epu64(bias, _mm512_set1_epi64(low), scale);
-  upper = _mm512_madd52hi_epu64(zero, ten, upper);  // '0' + digit in each lane's low byte
-  lower = _mm512_madd52hi_epu64(zero, ten, lower);
-  // Byte 0 of each lane, upper's lanes then lower's (index bit 6 picks the second source).
-  const __m512i gather = _mm512_zextsi128_si512(
-      _mm_setr_epi8(0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120));
-  return _mm512_castsi512_si128(_mm512_permutex2var_epi8(upper, gather, lower));
+// Only for CPUs with AVX-512 F, VL, IFMA and VBMI (cpu_has in number_text.h).
+inline __m128i sixteen_digits_ifma(uint32_t high, uint32_t low) {
+  __m128i digits, upper, lower, t2, t3;
+  asm("vpbroadcastq %q[high], %g[upper]\n\t"
+      "vpbroadcastq %q[low], %g[lower]\n\t"
+      "vmovdqa64 %[bias], %g[t2]\n\t"
+      "vmovdqa64 %g[t2], %g[t3]\n\t"
+      "vpmadd52luq %[scale], %g[upper], %g[t2]\n\t"  // the remainders as 52-bit fractions
+      "vpmadd52luq %[scale], %g[lower], %g[t3]\n\t"
+      "vmovdqa64 %[zero], %g[upper]\n\t"
+      "vmovdqa64 %g[upper], %g[lower]\n\t"
+      "vpmadd52huq %[ten], %g[t2], %g[upper]\n\t"  // '0' + digit in each lane's low byte
+      "vpmadd52huq %[ten], %g[t3], %g[lower]\n\t"
+      "vmovdqa64 %[gather], %g[t2]\n\t"
+      "vpermi2b %g[lower], %g[upper], %g[t2]\n\t"
+      "vmovdqa %x[t2], %x[digits]\n\t"
+      "vzeroupper"
+      : [digits] "=x"(digits), [upper] "=&x"(upper), [lower] "=&x"(lower), [t2] "=&x"(t2), [t3] "=&x"(t3)
+      : [high] "r"(uint64_t{high}), [low] "r"(uint64_t{low}), [scale] "m"(ifma::kScale), [bias] "m"(ifma::kBias),
+        [ten] "m"(ifma::kTen), [zero] "m"(ifma::kZero), [gather] "m"(ifma::kGather));
+  return digits;
 }
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
 
 // The reference: the same sixteen bytes, one division by ten per digit.
 inline void sixteen_digits_scalar(uint32_t high, uint32_t low, char out[16]) {

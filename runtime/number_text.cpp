@@ -135,7 +135,7 @@ struct Aligned {
   int n;
 };
 
-[[gnu::noinline]] Aligned aligned_exact(double x) {
+inline Aligned aligned_exact(double x) {
   uint64_t digits;
   int exponent;
   to_decimal_exact(x, digits, exponent);
@@ -155,18 +155,25 @@ struct Aligned {
 // within 2 units of the last place of the exact ones: a comparison within kMargin of its
 // threshold (ties, exact decimals on the interval's edge: 0.4% of the tests' random values,
 // none of canada.json's coordinates) goes to the exact version, and so do the irregular
-// intervals (powers of two, subnormals). Branches choose among the three; selects put the
-// comparisons on the digits' critical path and were slower on canada.json in each variant
-// tried (3.55 against 3.30 ms; one branch on "a multiple of 10 is in" and arithmetic for
-// which: 2.86 against 2.79 ms).
+// intervals (powers of two, subnormals).
 // x·10^-k lies in [2^52, 10·2^53), so the digits chosen have 16 or 17 places: aligning them
 // takes one comparison, not decimal_length's table.
-inline Aligned to_decimal(double x) {
+// Which candidate, and whether it has 16 or 17 places, depend on the digits (canada.json:
+// 68% of its coordinates have 16 significant digits, 18% 17), so both are chosen by
+// arithmetic, not branches. That puts the comparisons on the digits' critical path: on the
+// AMD Zen 3 hosts of stops 13-17 branches were faster (3.30 against 3.55 ms), on the Ice Lake
+// host of stop 19, with the writer's call to the digits kernel and its stack frame gone,
+// arithmetic is (canada.json 3.27 -> 3.09 ms; one repeated value, which branches predict
+// perfectly, 19.6 -> 21.3 ns).
+// Returns false where only the exact version decides: the caller takes that case out of
+// line (write_exact), so that the common path makes no call that returns into it and needs
+// no stack frame.
+inline bool to_decimal(double x, Aligned& a) {
   constexpr uint64_t kMargin = 8;
   constexpr uint64_t kHalf = uint64_t{1} << 63;  // of the 64-bit fraction
   constexpr uint64_t kTen = uint64_t{10} << 60;  // in 4.60
   schubfach::Binary b = schubfach::binary_of(x);
-  if (!b.regular) return aligned_exact(x);
+  if (!b.regular) return false;
   uint64_t c = b.c;
   int q = b.q;
   int k = floor_log10_pow2(q);
@@ -185,13 +192,14 @@ inline Aligned to_decimal(double x) {
   // |a - b| < kMargin as one unsigned comparison each.
   if (mod10 - half_ulp + kMargin < 2 * kMargin || to_upper - kTen + kMargin < 2 * kMargin ||
       fraction - kHalf + kMargin < 2 * kMargin)
-    return aligned_exact(x);
-  uint64_t digits;
-  if (mod10 < half_ulp) digits = integral - last;  // the multiple of 10 below is in
-  else if (to_upper > kTen) digits = integral - last + 10;  // the one above is in
-  else digits = integral + (fraction >= kHalf);  // round to nearest
+    return false;
+  bool below = mod10 < half_ulp, above = to_upper > kTen;  // that multiple of 10 is in
+  uint64_t shorter = integral - last + 10 * above, nearest = integral + (fraction >= kHalf);
+  uint64_t pick = -static_cast<uint64_t>(below | above);  // all ones for the shorter
+  uint64_t digits = nearest ^ ((nearest ^ shorter) & pick);
   bool full = digits >= kPowers10[16];
-  return {full ? digits : digits * 10, k + 16 + full};
+  a = {digits * (10 - 9 * full), k + 16 + full};  // a multiply: GCC made "full ? d : 10d" a branch
+  return true;
 }
 
 }  // namespace schubfach
@@ -206,33 +214,19 @@ struct Digits17 {
   int n;
 };
 
-// The digits kernel in use: -1 until the first double picks the best the CPU has.
-constinit std::atomic<int> g_kernel{-1};
+// The digits kernel in use: SSE2 until the static initialiser below picks the best the CPU
+// has (a double written before that gets the same text from SSE2), so the writer tests no
+// "not chosen yet" state and calls nothing to choose.
+constinit std::atomic<int> g_kernel{static_cast<int>(DigitsKernel::Sse2)};
+[[maybe_unused]] const bool g_kernel_chosen = (set_digits_kernel(DigitsKernel::Ifma), true);
 
-inline DigitsKernel kernel_in_use() {
-  int k = g_kernel.load(std::memory_order_relaxed);
-  if (k < 0) [[unlikely]] {
-    set_digits_kernel(DigitsKernel::Ifma);
-    k = g_kernel.load(std::memory_order_relaxed);
-  }
-  return static_cast<DigitsKernel>(k);
-}
-
-// The IFMA kernel out of line: only it is compiled for AVX-512, so the rest of the writer
-// stays the same code on every CPU (inlined into a function with the AVX-512 target, GCC
-// realigned its stack for 64-byte spills and moved some scalar logic into mask registers,
-// which cost the three-decimals path 3-5 ns). A call and a return are all it adds.
-[[gnu::noinline]] SJ_TARGET_IFMA __m128i digits_ifma(uint32_t high, uint32_t low) {
-  return sixteen_digits_ifma(high, low);
-}
-
-inline Digits17 shortest_digits(double x) {
-  auto [v, n] = schubfach::to_decimal(x);
+inline Digits17 shortest_digits(schubfach::Aligned a) {
+  auto [v, n] = a;
   // Three quotients side by side rather than one after another: the lead digit, the first
   // nine digits, and from them the two halves of the sixteen after the lead.
   uint64_t lead = v / kPowers10[16], nine = v / kPowers10[8];
   auto high = static_cast<uint32_t>(nine - lead * kPowers10[8]), low = static_cast<uint32_t>(v - nine * kPowers10[8]);
-  __m128i rest = kernel_in_use() == DigitsKernel::Ifma ? digits_ifma(high, low) : sixteen_digits(high, low);
+  __m128i rest = g_kernel.load(std::memory_order_relaxed) == static_cast<int>(DigitsKernel::Ifma) ? sixteen_digits_ifma(high, low) : sixteen_digits(high, low);
   // Bit i+1 set where digit i of rest is not '0', bit 0 for the lead (never '0'): the
   // highest set bit is the last significant digit.
   auto nonzero = static_cast<uint32_t>(~_mm_movemask_epi8(_mm_cmpeq_epi8(rest, _mm_set1_epi8('0'))) & 0xffff);
@@ -287,6 +281,17 @@ char* layout(char* dst, const Decimal& d) {
   return dst;
 }
 
+// The same digits laid out by `layout`, out of line so that its stack buffer is no part of
+// the common path's frame.
+[[gnu::noinline]] char* layout_outside(char* dst, char lead, __m128i rest, int k, int n) {
+  Decimal decimal;
+  decimal.digits[0] = lead;
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(decimal.digits + 1), rest);
+  decimal.k = k;
+  decimal.n = n;
+  return layout(dst, decimal);
+}
+
 // Number::toString(10) of shortest_digits, laid out from the register for 1 ≤ |x| < 10^21
 // (n from 1 to 21: canada.json's coordinates and most numbers a server prints), by `layout`
 // for the rest. Digits after the point are the rest shifted one byte to the right, blended
@@ -310,12 +315,7 @@ inline char* layout_shortest(char* dst, const Digits17& d) {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + 1), text);
     return dst + k + 1;
   }
-  Decimal decimal;
-  decimal.digits[0] = d.lead;
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(decimal.digits + 1), d.rest);
-  decimal.k = d.k;
-  decimal.n = d.n;
-  return layout(dst, decimal);
+  return layout_outside(dst, d.lead, d.rest, k, n);
 }
 
 // Numbers with at most three decimals (prices, ratings, percentages, whole numbers held as
@@ -351,43 +351,76 @@ inline char* short_decimal(char* dst, uint64_t m) {
   return integer_text::fixed_digits<3>(dst + 1, frac) - (frac % 10 == 0) - (frac % 100 == 0);
 }
 
-// Where a double's digits come from: the three-decimals path, else Schubfach; Schubfach only;
-// Ryu (the reference).
+// x's bits without the sign, and the first magnitude that is not finite (+Infinity's bits;
+// NaNs lie above it).
+inline uint64_t magnitude_bits(double x) {
+  uint64_t bits;
+  std::memcpy(&bits, &x, 8);
+  return bits & ~(uint64_t{1} << 63);
+}
+constexpr uint64_t kInfinityBits = uint64_t{0x7ff} << 52;
+
+// A positive finite x whose digits take Schubfach's exact version (powers of two, subnormals,
+// near-ties): a tail call from the common path.
+[[gnu::noinline]] char* write_exact(char* dst, double x) {
+  return layout_shortest(dst, shortest_digits(schubfach::aligned_exact(x)));
+}
+
+// A positive finite x after the sign: its digits from the three-decimals path, else
+// Schubfach; Schubfach only; or Ryu (the reference).
 enum class Digits { Short, Schubfach, Ryu };
 
-// Inlined into each entry point below: a double from a DOM goes through one call here
-// (sj_number_text → write_json_double), not four.
-[[gnu::always_inline]] inline char* write_double(char* dst, double x, Digits digits) {
-  if (x == 0) {  // both zeros
-    *dst = '0';
-    return dst + 1;
-  }
-  if (x < 0) {
-    *dst++ = '-';
-    x = -x;
-  }
+[[gnu::always_inline]] inline char* write_positive(char* dst, double x, Digits digits) {
   if (digits == Digits::Ryu) {
     Decimal d;
     shortest_ryu(x, d);
     return layout(dst, d);
   }
   if (uint64_t m; digits == Digits::Short && thousandths(x, m)) return short_decimal(dst, m);
-  return layout_shortest(dst, shortest_digits(x));
+  schubfach::Aligned a;
+  if (!schubfach::to_decimal(x, a)) [[unlikely]] return write_exact(dst, x);
+  return layout_shortest(dst, shortest_digits(a));
 }
 
-// NaN and ±Infinity as JSON.stringify prints them, else the digits.
+// The sign without a branch: '-' is always stored and the cursor passes it only for a
+// negative x (a positive one's text starts on it). Random signs made the branch a coin toss.
+[[gnu::always_inline]] inline char* write_sign(char* dst, double x) {
+  *dst = '-';
+  return dst + std::signbit(x);
+}
+
+// Inlined into each entry point below: a double from a DOM goes through one call here
+// (sj_number_text → write_json_double), not four. Both zeros print "0".
+[[gnu::always_inline]] inline char* write_double(char* dst, double x, Digits digits) {
+  uint64_t magnitude = magnitude_bits(x);
+  if (magnitude == 0) [[unlikely]] {
+    *dst = '0';
+    return dst + 1;
+  }
+  return write_positive(write_sign(dst, x), std::fabs(x), digits);
+}
+
+// NaN and ±Infinity as JSON.stringify prints them ("null"), else the digits. Zero, the
+// non-finite values and every other double part with one unsigned comparison: magnitude - 1
+// wraps around for zero.
 [[gnu::always_inline]] inline char* write_json(char* dst, double x, Digits digits) {
-  if (x - x != 0) {
+  uint64_t magnitude = magnitude_bits(x);
+  if (magnitude - 1 >= kInfinityBits - 1) [[unlikely]] {
+    if (magnitude == 0) {
+      *dst = '0';
+      return dst + 1;
+    }
     std::memcpy(dst, "null", 4);
     return dst + 4;
   }
-  return write_double(dst, x, digits);
+  return write_positive(write_sign(dst, x), std::fabs(x), digits);
 }
 
 }  // namespace
 
 bool cpu_has(DigitsKernel kernel) {
   if (kernel == DigitsKernel::Sse2) return true;
+  __builtin_cpu_init();  // called from a static initialiser, which may run before libgcc's
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
          __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512ifma") &&
          __builtin_cpu_supports("avx512vbmi");

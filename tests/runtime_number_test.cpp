@@ -56,6 +56,24 @@ TEST_P(DoubleText, JavaScriptRules) {
   EXPECT_EQ(js(1e100), "1e+100");
 }
 
+// The JSON entry points part zero, the non-finite values and the rest with one unsigned
+// comparison on the magnitude's bits: its edges are the smallest subnormal (magnitude 1) and
+// the largest finite double (one below +Infinity's bits); the sign is stored before the
+// cursor moves past it or not.
+TEST_P(DoubleText, JsonEntryPointsAtTheEdges) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  const std::pair<double, const char*> cases[] = {
+      {0.0, "0"}, {-0.0, "0"}, {kInf, "null"}, {-kInf, "null"}, {std::numeric_limits<double>::quiet_NaN(), "null"},
+      {-std::numeric_limits<double>::quiet_NaN(), "null"}, {5e-324, "5e-324"}, {-5e-324, "-5e-324"},
+      {1.7976931348623157e308, "1.7976931348623157e+308"}, {-1.7976931348623157e308, "-1.7976931348623157e+308"},
+      {-65.613616999999977, "-65.61361699999998"}, {43.420273000000009, "43.42027300000001"}, {-2.5, "-2.5"}};
+  for (auto [x, text] : cases) {
+    char buf[kMaxDoubleText];
+    EXPECT_EQ(std::string(buf, write_json_double(buf, x)), text) << x;
+    EXPECT_EQ(std::string(buf, write_json_double_schubfach(buf, x)), text) << x;
+  }
+}
+
 // Schubfach must print what the Ryu reference prints: on decimals with few digits, on
 // their neighbours one ulp away, on random bit patterns (every exponent), on powers of two
 // (where the interval below is half as wide) and on subnormals. Both ways in: through
