@@ -375,6 +375,30 @@ class Codegen {
 
   void emit_string(const ir::Node& n, Value* v) {
     auto coerce = [&] { check(call("sj_coerce_string", {ctx_arg_, v, i32(static_cast<int>(n.format)), bytes(n.path)})); };
+    if (n.format == ir::StringFormat::Unsafe && cur_slot_) {
+      // Unescaped: a string held in the Value is copied from the register as the escaping
+      // path copies a clean one (fjs "unsafe short string": 14.4 -> 10.2 ns); others go to
+      // the runtime's copy.
+      branch_carrying_literal(
+          is_type(v, dom::kStringType),
+          [&] {
+            branch_each_carrying_literal(
+                b_.CreateICmpEQ(flags(v), b_.getInt16(dom::kShortStringFlags)),
+                [&] {
+                  auto [x, len] = short_string_vector(v);
+                  quote_clean(write_pending(i64(1 + dom::kValueSize + 1)), b_.CreateZExt(len, b_.getInt64Ty()),
+                              [&](Value* text) { b_.CreateAlignedStore(x, text, llvm::Align(1)); });
+                },
+                [&] {
+                  flush();
+                  auto [data, len] = heap_string_of(v);
+                  call("sj_write_unsafe_string", {ctx_arg_, data, len});
+                },
+                "inline");
+          },
+          coerce, "isstring");
+      return;
+    }
     if (n.format == ir::StringFormat::Unsafe || !cur_slot_) {
       const char* writer = n.format == ir::StringFormat::Unsafe ? "sj_write_unsafe_string" : "sj_write_string";
       branch(
@@ -436,15 +460,22 @@ class Codegen {
     static_assert(kRoom >= 1 + dom::kValueSize, "the clean case stores the whole Value after the quote");
     static_assert(dom::kValueSize == 16, "the Value is one escape_mask vector");
     Value* cur = write_pending(i64(kRoom));
+    auto [x, len] = short_string_vector(v);
+    Value* live = b_.CreateSub(b_.CreateShl(i32(1), len), i32(1));
+    Value* bad = b_.CreateAnd(b_.CreateZExt(escape_mask(x), b_.getInt32Ty()), live);
+    quoted_unless_escaping(b_.CreateICmpEQ(bad, i32(0)), cur, v, b_.CreateZExt(len, b_.getInt64Ty()),
+                           [&](Value* text) { b_.CreateAlignedStore(x, text, llvm::Align(1)); });
+  }
+
+  // A string held in the Value (kShortStringFlags): the Value's 16 bytes as a vector, the
+  // text first, and the text's length (i32).
+  std::pair<Value*, Value*> short_string_vector(Value* v) {
     auto* vec = llvm::FixedVectorType::get(b_.getInt8Ty(), dom::kValueSize);
     auto* x = llvm::cast<llvm::LoadInst>(dom_load(vec, v));
     x->setAlignment(llvm::Align(8));
     Value* len = b_.CreateSub(i32(dom::kShortMax),
                               b_.CreateZExt(b_.CreateExtractElement(x, uint64_t{dom::kShortLenByte}), b_.getInt32Ty()));
-    Value* live = b_.CreateSub(b_.CreateShl(i32(1), len), i32(1));
-    Value* bad = b_.CreateAnd(b_.CreateZExt(escape_mask(x), b_.getInt32Ty()), live);
-    quoted_unless_escaping(b_.CreateICmpEQ(bad, i32(0)), cur, v, b_.CreateZExt(len, b_.getInt64Ty()),
-                           [&](Value* text) { b_.CreateAlignedStore(x, text, llvm::Align(1)); });
+    return {x, len};
   }
 
   // Writes the string data[0, len) quoted at cur, which has room for the escaped text's worst
@@ -458,17 +489,23 @@ class Codegen {
     BasicBlock* done = block("written");
     b_.CreateCondBr(clean_cond, clean, escape, weights_likely());
     go(clean);
+    quote_clean(cur, len, store);
+    b_.CreateBr(done);
+    go(escape);
+    quoted_text(cur, data, len);
+    b_.CreateBr(done);
+    go(done);
+  }
+
+  // '"', the len bytes `store(text)` puts at text = cur + 1 (it may store past them), '"'.
+  template <class Store>
+  void quote_clean(Value* cur, Value* len, Store store) {
     b_.CreateStore(b_.getInt8('"'), cur);
     Value* text = b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), cur, 1);
     store(text);
     Value* close = b_.CreateInBoundsGEP(b_.getInt8Ty(), text, len);
     b_.CreateStore(b_.getInt8('"'), close);
     set_cursor(b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), close, 1));
-    b_.CreateBr(done);
-    go(escape);
-    quoted_text(cur, data, len);
-    b_.CreateBr(done);
-    go(done);
   }
 
   // The runtime's escaping writer for data[0, len) at cur, which has room for its worst case.

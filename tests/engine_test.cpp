@@ -390,6 +390,27 @@ TEST(Strings, ShortAndLongAtEveryLevel) {
   }
 }
 
+// format "unsafe" copies a string without escaping it: from the Value's own bytes for
+// strings held there (up to 13 bytes, after the key in the same capacity check), through
+// the runtime for longer ones; each length on both sides of that bound, with bytes that
+// JSON would escape, after a key and before another member, at each level, and a non-string
+// coerced.
+TEST(Strings, UnsafeAtEveryLengthAndLevel) {
+  const char* s = R"({"type":"object","properties":{"a":{"type":"string","format":"unsafe"},"b":{"type":"string","format":"unsafe"}}})";
+  for (size_t n = 0; n <= 20; ++n) {
+    std::string raw(n, 'u');
+    if (n > 2) raw[n / 2] = '"';
+    std::string escaped = raw;
+    if (n > 2) escaped.replace(n / 2, 1, "\\\"");
+    std::string in = "{\"b\":\"" + escaped + "\",\"a\":\"" + escaped + "\"}";
+    std::string want = "{\"a\":\"" + raw + "\",\"b\":\"" + raw + "\"}";
+    for (int level : {0, 1}) EXPECT_EQ(run(s, in, "{\"tierUp\":false,\"optLevel\":" + std::to_string(level) + "}"), want) << n << " " << level;
+  }
+  for (int level : {0, 1})
+    EXPECT_EQ(run(s, R"({"a":5,"b":"x\ny"})", "{\"tierUp\":false,\"optLevel\":" + std::to_string(level) + "}"),
+              "{\"a\":\"5\",\"b\":\"x\ny\"}") << level;
+}
+
 // Strings stored inside their Value (up to 13 bytes) are written by generated code from one
 // 16-byte vector: every length, a byte that needs escaping at every position, and bytes that
 // need escaping left behind the string's end by a longer string the Value held before (they
