@@ -68,10 +68,13 @@ static_assert(kBias8 < kDown8, "the bias must stay below the step between remain
 // with callgrind). The assembly names its registers through xmm operands (%g prints their
 // zmm names), so the compiler picks them among those it uses, and ends with vzeroupper, which
 // leaves the result's low 128 bits and the SSE code after it without the dirty upper halves
-// that would slow it. That vzeroupper is only sound while the compiler keeps no 256-bit
-// values of its own, hence the check below.
+// that would slow it. In a build for AVX (-march=native, say) the compiler may hold 256-bit
+// values of its own, which vzeroupper would clear, and its code is VEX-encoded, which dirty
+// upper halves do not slow: there the kernel ends without it.
 #ifdef __AVX__
-#error "decimal_digits.h's IFMA kernel assumes the runtime is compiled for baseline x86-64 (no -mavx)"
+#define SJ_IFMA_KERNEL_EXIT ""
+#else
+#define SJ_IFMA_KERNEL_EXIT "\n\tvzeroupper"
 #endif
 namespace ifma {
 alignas(64) inline constexpr uint64_t kScale[8] = {kDown8, up(7), up(6), up(5), up(4), up(3), up(2), up(1)};
@@ -97,8 +100,7 @@ inline __m128i sixteen_digits_ifma(uint32_t high, uint32_t low) {
       "vpmadd52huq %[ten], %g[t3], %g[lower]\n\t"
       "vmovdqa64 %[gather], %g[t2]\n\t"
       "vpermi2b %g[lower], %g[upper], %g[t2]\n\t"
-      "vmovdqa %x[t2], %x[digits]\n\t"
-      "vzeroupper"
+      "vmovdqa %x[t2], %x[digits]" SJ_IFMA_KERNEL_EXIT
       : [digits] "=x"(digits), [upper] "=&x"(upper), [lower] "=&x"(lower), [t2] "=&x"(t2), [t3] "=&x"(t3)
       : [high] "r"(uint64_t{high}), [low] "r"(uint64_t{low}), [scale] "m"(ifma::kScale), [bias] "m"(ifma::kBias),
         [ten] "m"(ifma::kTen), [zero] "m"(ifma::kZero), [gather] "m"(ifma::kGather));
