@@ -13,10 +13,12 @@
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/IntrinsicsX86.h>
 #include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/TargetParser/Host.h>
 
 #include "ir/error.h"
 #include "ir/schema_doc.h"
@@ -33,6 +35,16 @@ namespace ir = sj::ir;
 namespace dom = sj::dom;
 using llvm::BasicBlock;
 using llvm::Value;
+
+// Whether the host, which the JIT compiles for (and the object cache keys on), expands bytes
+// under a mask (AVX-512 VBMI2's vpexpandb, 256-bit with VL) and has BMI2's pdep/pext.
+bool host_expands_bytes() {
+  static const bool has = [] {
+    llvm::StringMap<bool> f = llvm::sys::getHostCPUFeatures();
+    return f.lookup("avx512vbmi2") && f.lookup("avx512vl") && f.lookup("avx512bw") && f.lookup("bmi2");
+  }();
+  return has;
+}
 
 class Codegen {
  public:
@@ -454,17 +466,64 @@ class Codegen {
   // so), written without a call: the Value's 16 bytes are one vector, tested for bytes that
   // need escaping within the string's length and, when there are none, stored whole after
   // the opening quote (the closing quote then overwrites the byte after the string). A string
-  // with such a byte goes to the escaping writer.
+  // with such a byte goes to the escaping writer, except, on CPUs that expand bytes, one whose
+  // only such bytes are '"' and '\\' (fjs "short string with double quote": 20.2 -> 13.7 ns).
   void inline_string(Value* v) {
     constexpr uint64_t kRoom = sj::rt::quoted_bound(dom::kShortMax);
     static_assert(kRoom >= 1 + dom::kValueSize, "the clean case stores the whole Value after the quote");
+    static_assert(kRoom >= 1 + 32, "the expanded case stores 32 bytes after the quote");
     static_assert(dom::kValueSize == 16, "the Value is one escape_mask vector");
     Value* cur = write_pending(i64(kRoom));
     auto [x, len] = short_string_vector(v);
     Value* live = b_.CreateSub(b_.CreateShl(i32(1), len), i32(1));
     Value* bad = b_.CreateAnd(b_.CreateZExt(escape_mask(x), b_.getInt32Ty()), live);
-    quoted_unless_escaping(b_.CreateICmpEQ(bad, i32(0)), cur, v, b_.CreateZExt(len, b_.getInt64Ty()),
-                           [&](Value* text) { b_.CreateAlignedStore(x, text, llvm::Align(1)); });
+    Value* len64 = b_.CreateZExt(len, b_.getInt64Ty());
+    auto store = [&](Value* text) { b_.CreateAlignedStore(x, text, llvm::Align(1)); };
+    if (!host_expands_bytes()) {
+      quoted_unless_escaping(b_.CreateICmpEQ(bad, i32(0)), cur, len64, store, [&] { quoted_text(cur, v, len64); });
+      return;
+    }
+    quoted_unless_escaping(b_.CreateICmpEQ(bad, i32(0)), cur, len64, store, [&] {
+      Value* control = b_.CreateAnd(b_.CreateZExt(control_mask(x), b_.getInt32Ty()), live);
+      BasicBlock* expand = block("expand");
+      BasicBlock* call_writer = block("controls");
+      BasicBlock* done = block("escaped");
+      b_.CreateCondBr(b_.CreateICmpEQ(control, i32(0)), expand, call_writer, weights_likely());
+      go(expand);
+      expand_quotes_and_backslashes(cur, v, len, bad);
+      b_.CreateBr(done);
+      go(call_writer);
+      quoted_text(cur, v, len64);
+      b_.CreateBr(done);
+      go(done);
+    });
+  }
+
+  // Bit i of the i16 result: byte i of the 16-byte vector x is a control character.
+  Value* control_mask(Value* x) {
+    auto* limit = llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(16), b_.getInt8(0x20));
+    return b_.CreateBitCast(b_.CreateICmpULT(x, limit), b_.getInt16Ty());
+  }
+
+  // The string data[0, len) (len ≤ 13) quoted at cur, where the bytes to escape are '"' and
+  // '\\' only, at the bits of `quoted` (i32): each becomes a backslash and itself. In a
+  // 64-bit "slot" word byte i owns slots 2i (its backslash, kept if it is quoted) and 2i + 1
+  // (itself, always kept); pext of the odd slots over the kept ones gives, for each output
+  // byte, whether it is a string byte (1) or a backslash (0), and vpexpandb places the
+  // string's bytes at the ones over a vector of backslashes: the escaped text in one
+  // instruction, 13 + 13 bytes at most.
+  void expand_quotes_and_backslashes(Value* cur, Value* data, Value* len, Value* quoted) {
+    auto* ty = b_.getInt32Ty();
+    Value* own = b_.CreateSub(b_.CreateShl(i32(1), b_.CreateShl(len, 1)), i32(1));  // 2·len ≤ 26 slots
+    Value* kept = b_.CreateOr(b_.CreateIntrinsic(ty, llvm::Intrinsic::x86_bmi_pdep_32, {quoted, i32(0x55555555)}),
+                              b_.CreateAnd(own, i32(static_cast<int32_t>(0xaaaaaaaa))));
+    Value* bytes_at = b_.CreateIntrinsic(ty, llvm::Intrinsic::x86_bmi_pext_32, {i32(static_cast<int32_t>(0xaaaaaaaa)), kept});
+    auto* vec = llvm::FixedVectorType::get(b_.getInt8Ty(), 32);
+    Value* mask = b_.CreateBitCast(bytes_at, llvm::FixedVectorType::get(b_.getInt1Ty(), 32));
+    Value* backslashes = llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(32), b_.getInt8('\\'));
+    Value* text = b_.CreateMaskedExpandLoad(vec, data, mask, backslashes);
+    Value* out_len = b_.CreateZExt(b_.CreateAdd(len, b_.CreateUnaryIntrinsic(llvm::Intrinsic::ctpop, quoted)), b_.getInt64Ty());
+    quote_clean(cur, out_len, [&](Value* at) { b_.CreateAlignedStore(text, at, llvm::Align(1)); });
   }
 
   // A string held in the Value (kShortStringFlags): the Value's 16 bytes as a vector, the
@@ -478,21 +537,21 @@ class Codegen {
     return {x, len};
   }
 
-  // Writes the string data[0, len) quoted at cur, which has room for the escaped text's worst
+  // Writes a string of len bytes quoted at cur, which has room for the escaped text's worst
   // case. When `clean_cond` holds (no byte needs escaping) `store(text)` puts its bytes at
   // text = cur + 1 (it may store past them: the closing quote and later writes land there),
-  // else the escaping writer writes it all.
-  template <class Store>
-  void quoted_unless_escaping(Value* clean_cond, Value* cur, Value* data, Value* len, Store store) {
+  // else `escape()` writes it all (the runtime's escaping writer, or its own code first).
+  template <class Store, class Escape>
+  void quoted_unless_escaping(Value* clean_cond, Value* cur, Value* len, Store store, Escape escape) {
     BasicBlock* clean = block("clean");
-    BasicBlock* escape = block("escape");
+    BasicBlock* escape_block = block("escape");
     BasicBlock* done = block("written");
-    b_.CreateCondBr(clean_cond, clean, escape, weights_likely());
+    b_.CreateCondBr(clean_cond, clean, escape_block, weights_likely());
     go(clean);
     quote_clean(cur, len, store);
     b_.CreateBr(done);
-    go(escape);
-    quoted_text(cur, data, len);
+    go(escape_block);
+    escape();
     b_.CreateBr(done);
     go(done);
   }
@@ -530,10 +589,14 @@ class Codegen {
       Value* head = b_.CreateAlignedLoad(vec, data, llvm::Align(1));
       Value* tail = b_.CreateAlignedLoad(vec, b_.CreateInBoundsGEP(b_.getInt8Ty(), data, tail_at), llvm::Align(1));
       Value* bad = b_.CreateOr(escape_mask(head), escape_mask(tail));
-      quoted_unless_escaping(b_.CreateICmpEQ(bad, b_.getInt16(0)), cursor(), data, len, [&](Value* text) {
-        b_.CreateAlignedStore(head, text, llvm::Align(1));
-        b_.CreateAlignedStore(tail, b_.CreateInBoundsGEP(b_.getInt8Ty(), text, tail_at), llvm::Align(1));
-      });
+      Value* cur = cursor();
+      quoted_unless_escaping(
+          b_.CreateICmpEQ(bad, b_.getInt16(0)), cur, len,
+          [&](Value* text) {
+            b_.CreateAlignedStore(head, text, llvm::Align(1));
+            b_.CreateAlignedStore(tail, b_.CreateInBoundsGEP(b_.getInt8Ty(), text, tail_at), llvm::Align(1));
+          },
+          [&] { quoted_text(cur, data, len); });
     }, [&] { quoted_text(cursor(), data, len); }, "datelength");
   }
 
