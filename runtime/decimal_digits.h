@@ -64,13 +64,14 @@ static_assert(kBias8 < kDown8, "the bias must stay below the step between remain
 // CPU, which the writer must stay: as an intrinsic it needs its caller compiled for AVX-512,
 // and GCC then realigned the writer's stack for 64-byte spills and moved scalar logic into
 // mask registers (+3-5 ns on the three-decimals path), or it costs a call, which with the
-// registers the writer saved around it was ~15 of a double's ~180 instructions (counted
-// with callgrind). The assembly names its registers through xmm operands (%g prints their
-// zmm names), so the compiler picks them among those it uses, and ends with vzeroupper, which
-// leaves the result's low 128 bits and the SSE code after it without the dirty upper halves
-// that would slow it. In a build for AVX (-march=native, say) the compiler may hold 256-bit
-// values of its own, which vzeroupper would clear, and its code is VEX-encoded, which dirty
-// upper halves do not slow: there the kernel ends without it.
+// registers the writer saved around it was ~15 of a double's ~180 instructions (by the
+// listing; callgrind, which runs the SSE2 kernel, counted 207). The assembly names its
+// registers through xmm operands (%g prints their zmm names), so the compiler picks them
+// among those it uses, and ends with vzeroupper, which leaves the result's low 128 bits and
+// the SSE code after it without the dirty upper halves that would slow it. In a build for
+// AVX (-march=native, say) the compiler may hold 256-bit values of its own, which vzeroupper
+// would clear, and its code is VEX-encoded, which dirty upper halves do not slow: there the
+// kernel ends without it.
 #ifdef __AVX__
 #define SJ_IFMA_KERNEL_EXIT ""
 #else
