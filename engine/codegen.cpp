@@ -1534,9 +1534,10 @@ class Codegen {
     if (cutoff != sj::Cutoffs::kNever) {
       // The seed's length branch: at or above the cutoff the bulk kernel writes the leading
       // run of plain items and returns where the loop resumes (the first miss, or len).
-      const char* kernel = n.strategy == ir::ArrayStrategy::BulkString   ? "sj_bulk_string_array"
-                           : n.strategy == ir::ArrayStrategy::BulkNumber ? "sj_bulk_number_array"
-                                                                         : "sj_bulk_integer_array";
+      const char* kernel = n.strategy == ir::ArrayStrategy::BulkString         ? "sj_bulk_string_array"
+                           : n.strategy == ir::ArrayStrategy::BulkNumber       ? "sj_bulk_number_array"
+                           : n.strategy == ir::ArrayStrategy::BulkNumberArrays ? "sj_bulk_number_arrays"
+                                                                               : "sj_bulk_integer_array";
       BasicBlock* bulk = block("arr.bulk");
       BasicBlock* resume = block("arr.resume");
       BasicBlock* pre = b_.GetInsertBlock();

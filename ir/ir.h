@@ -32,7 +32,8 @@ enum class Kind {
 enum class StringFormat { None = 0, DateTime = 1, Date = 2, Time = 3, Unsafe = 4 };  // = rt::StringFormat
 enum class Extras { Drop, Raw, Schema };  // additionalProperties false/absent, true, schema
 // Loop: the inlined loop only. Bulk*: the seed's length branch in front of the loop.
-enum class ArrayStrategy { Loop, BulkString, BulkNumber, BulkInteger };
+// BulkNumberArrays: items that are themselves BulkNumber arrays (coordinates, matrices).
+enum class ArrayStrategy { Loop, BulkString, BulkNumber, BulkInteger, BulkNumberArrays };
 
 struct Node;
 using NodePtr = std::unique_ptr<Node>;

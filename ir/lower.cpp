@@ -468,6 +468,8 @@ class Lowerer {
       if (it->kind == Kind::String && it->format == StringFormat::None) n->strategy = ArrayStrategy::BulkString;
       if (it->kind == Kind::Number) n->strategy = ArrayStrategy::BulkNumber;
       if (it->kind == Kind::Integer) n->strategy = ArrayStrategy::BulkInteger;
+      if (it->kind == Kind::Array && it->strategy == ArrayStrategy::BulkNumber)
+        n->strategy = ArrayStrategy::BulkNumberArrays;
     }
     return n;
   }
@@ -498,6 +500,7 @@ int64_t bulk_cutoff(const Options& o, ArrayStrategy s) {
     case ArrayStrategy::BulkString: return o.cutoffs.string_array;
     case ArrayStrategy::BulkNumber: return o.cutoffs.number_array;
     case ArrayStrategy::BulkInteger: return o.cutoffs.integer_array;
+    case ArrayStrategy::BulkNumberArrays: return o.cutoffs.number_arrays;
     case ArrayStrategy::Loop: break;
   }
   return Cutoffs::kNever;
@@ -508,6 +511,7 @@ const char* strategy_name(ArrayStrategy s) {
     case ArrayStrategy::BulkString: return "bulk-string";
     case ArrayStrategy::BulkNumber: return "bulk-number";
     case ArrayStrategy::BulkInteger: return "bulk-integer";
+    case ArrayStrategy::BulkNumberArrays: return "bulk-number-arrays";
     case ArrayStrategy::Loop: break;
   }
   return "loop";

@@ -51,8 +51,9 @@ void apply_cutoffs(const rapidjson::Value& json, Cutoffs& c, const std::string& 
   for (auto& m : json.GetObject()) {
     std::string kind = m.name.GetString();
     int64_t* slot = kind == "string" ? &c.string_array : kind == "number" ? &c.number_array
-                  : kind == "integer" ? &c.integer_array : nullptr;
-    if (!slot) throw CompileError("unknown cutoff \"" + kind + "\" (string, number, integer)", pointer + "/" + kind);
+                  : kind == "integer" ? &c.integer_array : kind == "numberArrays" ? &c.number_arrays : nullptr;
+    if (!slot)
+      throw CompileError("unknown cutoff \"" + kind + "\" (string, number, integer, numberArrays)", pointer + "/" + kind);
     if (m.value.IsNull()) *slot = Cutoffs::kNever;
     else if (m.value.IsInt64() && m.value.GetInt64() >= 0) *slot = m.value.GetInt64();
     else throw CompileError("a cutoff is a non-negative integer, or null for never", pointer + "/" + kind);
@@ -228,6 +229,7 @@ bool cache_fingerprint(const Options& o, std::string& out) {
   num("cutoffs.string", o.cutoffs.string_array);
   num("cutoffs.number", o.cutoffs.number_array);
   num("cutoffs.integer", o.cutoffs.integer_array);
+  num("cutoffs.numberArrays", o.cutoffs.number_arrays);
   num("compileValidators", o.compile_validators);
   num("ajv.strictSchema", o.ajv_strict_schema);
   out += "schema=";

@@ -32,7 +32,7 @@ class Printer {
     out_ += "module  opt=O" + std::to_string(m_.effective_opt_level()) +
             (m_.effective_opt_level() != o.opt_level ? " (large schema)" : "") + "  cutoffs: string=" + cutoff(o.cutoffs.string_array) +
             " number=" + cutoff(o.cutoffs.number_array) + " integer=" + cutoff(o.cutoffs.integer_array) +
-            "  largeArraySize=" + std::to_string(o.large_array_size) + "\n";
+            " numberArrays=" + cutoff(o.cutoffs.number_arrays) + "  largeArraySize=" + std::to_string(o.large_array_size) + "\n";
     for (size_t i = 0; i < m_.functions.size(); ++i) {
       out_ += "\nfn f" + std::to_string(i) + "  " + m_.functions[i].path + (i == 0 ? "  (entry)" : "") + "\n";
       node(*m_.functions[i].body, 1);

@@ -56,6 +56,7 @@ enum Type : uint8_t { V, I32, I64, F64, P };
   X(sj_bulk_string_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)     \
   X(sj_bulk_number_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)     \
   X(sj_bulk_integer_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)    \
+  X(sj_bulk_number_arrays, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)    \
   X(sj_pattern_search, sj::abi::I32, sj::abi::P, sj::abi::I32, sj::abi::P, sj::abi::I64) \
   X(sj_error_required, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::I64, sj::abi::P) \
   X(sj_error_mismatch, sj::abi::I32, sj::abi::P, sj::abi::P)                      \
@@ -119,6 +120,9 @@ int64_t sj_bulk_string_array(SjCtx* ctx, const SjValue* elems, int64_t len);
 // The same for numbers (miss: not a number, or NaN) and integers (miss: not integral).
 int64_t sj_bulk_number_array(SjCtx* ctx, const SjValue* elems, int64_t len);
 int64_t sj_bulk_integer_array(SjCtx* ctx, const SjValue* elems, int64_t len);
+// Writes elems[0..) while they are arrays of numbers that sj_bulk_number_array takes whole,
+// each as "[...]", comma-separated; returns the index of the first that is not.
+int64_t sj_bulk_number_arrays(SjCtx* ctx, const SjValue* elems, int64_t len);
 // 1 when pattern `index` of the serializer's patternProperties occurs in key s[0..n).
 int32_t sj_pattern_search(SjCtx* ctx, int32_t index, const char* s, int64_t n);
 // Errors: record the message and the schema path, return 1.

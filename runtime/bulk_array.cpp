@@ -151,10 +151,16 @@ namespace {
 // mostly coordinates and measurements, for which the test is pure cost (canada.json 2-4%
 // slower with it, even when only each array's first number was tested, as most of its
 // arrays are [x, y] pairs).
+constexpr size_t kRoom = kMaxDoubleText + 1;  // a comma and the longest number text
+
+// A number the loops take (an int64/uint64, or a double) at p.
+SJ_INLINE char* plain_number_text(char* p, const SjValue& e, uint16_t f) {
+  return f & dom::kDoubleFlag ? write_json_double_schubfach(p, e.GetDouble()) : write_json_integer(p, e, f);
+}
+
 template <class Plain>
 SJ_INLINE int64_t bulk_numbers(SjCtx* ctx, const SjValue* elems, int64_t len, Plain plain) {
   constexpr int64_t kChunk = 64;
-  constexpr size_t kRoom = kMaxDoubleText + 1;  // a comma and the longest number text
   int64_t i = 0;
   while (i < len) {
     auto fits = static_cast<int64_t>(static_cast<size_t>(ctx->end - ctx->cur) / kRoom);
@@ -165,8 +171,7 @@ SJ_INLINE int64_t bulk_numbers(SjCtx* ctx, const SjValue* elems, int64_t len, Pl
       uint16_t f = dom::flags(&e);
       if (!plain(e, f)) break;
       if (i) *p++ = ',';
-      if (!(f & dom::kDoubleFlag)) p = write_json_integer(p, e, f);
-      else p = write_json_double_schubfach(p, e.GetDouble());
+      p = plain_number_text(p, e, f);
     }
     ctx->cur = p;
     if (i < end) break;  // a miss: the loop takes over
@@ -178,10 +183,51 @@ SJ_INLINE int64_t bulk_numbers(SjCtx* ctx, const SjValue* elems, int64_t len, Pl
 }  // namespace sj::rt
 
 // Numbers: every number but NaN (an error under type number, so the loop must report it).
+namespace {
+inline bool plain_number(const SjValue& e, uint16_t f) {
+  return (f & sj::dom::kNumberFlag) && !((f & sj::dom::kDoubleFlag) && std::isnan(e.GetDouble()));
+}
+}  // namespace
+
 extern "C" int64_t sj_bulk_number_array(SjCtx* ctx, const SjValue* elems, int64_t len) {
-  return bulk_numbers(ctx, elems, len, [](const SjValue& e, uint16_t f) {
-    return (f & sj::dom::kNumberFlag) && !((f & sj::dom::kDoubleFlag) && std::isnan(e.GetDouble()));
-  });
+  return bulk_numbers(ctx, elems, len, plain_number);
+}
+
+// Arrays of arrays of numbers (GeoJSON's coordinates: rings of [x, y] pairs): each element
+// that is an array of plain numbers is written here, brackets and all, so that a pair costs
+// no call and no loop set-up of its own (canada.json 9% faster than with a bulk call per
+// pair). Its numbers are tested before any of it is written: a miss inside it could not be
+// taken back, so the whole element is the outer array's miss, and the loop takes it over.
+// Up to kShort numbers share one capacity check (at most 3 + 8 * 41 bytes); longer ones go
+// through the chunked loop, which asks for no more room than the window holds.
+extern "C" int64_t sj_bulk_number_arrays(SjCtx* ctx, const SjValue* elems, int64_t len) {
+  constexpr int64_t kShort = 8;
+  for (int64_t i = 0; i < len; ++i) {
+    const SjValue& e = elems[i];
+    if ((sj::dom::flags(&e) & sj::dom::kTypeMask) != sj::dom::kArrayType) return i;
+    auto n = static_cast<int64_t>(e.Size());
+    const SjValue* items = e.Begin();
+    for (int64_t j = 0; j < n; ++j)
+      if (!plain_number(items[j], sj::dom::flags(&items[j]))) return i;
+    bool short_one = n <= kShort;
+    char* p = ensure(ctx, short_one ? 3 + static_cast<size_t>(n) * kRoom : 2);
+    *p = ',';  // overwritten by the bracket when this is the first element
+    p += i != 0;
+    *p++ = '[';
+    if (short_one) {
+      for (int64_t j = 0; j < n; ++j) {
+        if (j) *p++ = ',';
+        p = plain_number_text(p, items[j], sj::dom::flags(&items[j]));
+      }
+      *p++ = ']';
+      ctx->cur = p;
+    } else {
+      ctx->cur = p;
+      bulk_numbers(ctx, items, n, plain_number);
+      put(ctx, "]", 1);
+    }
+  }
+  return len;
 }
 
 // Integers: int64/uint64, and doubles that are integral and finite (Number.isInteger); a

@@ -259,20 +259,26 @@ TEST(Errors, CompileErrorsNameThePointer) {
 // falls, nor on where the first element that is not plain sits, for every item kind and
 // every escape-scanning ISA the CPU has.
 struct BulkCase {
-  const char* kind;                      // items type, and the cutoffs key
+  const char* kind;                      // the cutoffs key
+  const char* items;                     // the items schema
   std::vector<std::string> plain;        // elements the bulk kernel writes itself
   std::vector<const char*> misses;       // elements it hands back to the loop
 };
 
 std::vector<BulkCase> bulk_cases() {
   return {
-      {"string",
+      {"string", R"({"type":"string"})",
        {"\"s\"", "\"a \\\"quote\\\" and \\\\\"", "\"exactly13byte\"", "\"fourteen bytes\"",
         "\"a long string that lives outside the value, forty+\"", "\"tab\\there\"", "\"\"", "\"Zoë ☺\"", "\"q\\\"\\\\\\n\\u0001z\""},
        {"null", "12.5", "true", R"({"a":1})", R"([1,"x"])"}},
-      {"number", {"1", "-2.5", "1e21", "5e-324", "18446744073709551615", "-9007199254740993", "0.1"},
+      {"number", R"({"type":"number"})", {"1", "-2.5", "1e21", "5e-324", "18446744073709551615", "-9007199254740993", "0.1"},
        {"null", "\"12\"", "true", "[7]"}},
-      {"integer", {"1", "-2", "3.0", "1e21", "18446744073709551615"}, {"1.5", "null", "\"7\"", "-0.5"}},
+      {"integer", R"({"type":"integer"})", {"1", "-2", "3.0", "1e21", "18446744073709551615"}, {"1.5", "null", "\"7\"", "-0.5"}},
+      // A miss inside an element (a string among its numbers) is one of the outer array's.
+      {"numberArrays", R"({"type":"array","items":{"type":"number"}})",
+       {"[-65.61361699999998,43.42027300000001]", "[]", "[1]", "[1e21,5e-324,0.1,18446744073709551615,-2]",
+        "[1,2,3,4,5,6,7,8,-9.5]"},  // longer than the kernel's short path
+       {"null", "[1,\"2\"]", "[1,null]", "[[1]]", "\"x\"", "7", R"({"a":1})"}},
   };
 }
 
@@ -288,7 +294,7 @@ class BulkArrays : public ::testing::TestWithParam<sj::rt::Isa> {
 TEST_P(BulkArrays, BulkAndLoopAgreeAtEveryLengthAndMiss) {
   const int cutoff = 8;
   for (const auto& c : bulk_cases()) {
-    std::string schema = std::string(R"({"type":"array","items":{"type":")") + c.kind + "\"}}";
+    std::string schema = std::string(R"({"type":"array","items":)") + c.items + "}";
     auto bulk = engine().compile(schema, std::string(R"({"cutoffs":{")") + c.kind + "\":8}}");
     auto loop = engine().compile(schema, std::string(R"({"cutoffs":{")") + c.kind + "\":null}}");
     ASSERT_TRUE(bulk && loop) << c.kind;

@@ -19,6 +19,14 @@ std::string number_array(int n) {
   return out + "]";
 }
 
+std::string number_pairs(int n) {
+  std::string out = "[";
+  for (int i = 0; i < n; ++i)
+    out += (i ? ",[-" : "[-") + std::to_string(60 + i % 80) + "." + std::to_string(100000000 + i * 7919 % 99999999) + "," +
+           std::to_string(40 + i % 30) + "." + std::to_string(100000000 + i * 104729 % 99999999) + "]";
+  return out + "]";
+}
+
 std::string integer_array(int n) {
   std::string out = "[";
   for (int i = 0; i < n; ++i) out += (i ? "," : "") + std::to_string(i * 7919 % 1000003);

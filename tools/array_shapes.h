@@ -16,6 +16,8 @@ struct Row {
 // string[n] of `width`-character strings; with `escapes` every string holds a quote or backslash.
 std::string string_array(int n, int width, bool escapes = false);
 std::string number_array(int n);
+// n [x, y] pairs of full-precision coordinates (canada.json's kind).
+std::string number_pairs(int n);
 std::string integer_array(int n);
 std::string tags_object(int id, int tags);
 

@@ -4,7 +4,7 @@
 //   schemajit-calibrate [--out DIR] [--rounds N] [--repeat R] [--max LEN]
 //
 // For each kind of array (strings of 8, 40 and 120 characters, 8-character strings that all
-// need escaping, numbers, integers) and each length 1, 2, 4, ... LEN, it serializes the same
+// need escaping, numbers, integers, [x, y] pairs of numbers) and each length 1, 2, 4, ... LEN, it serializes the same
 // document through a loop-only serializer (cutoff = never) and a bulk one (cutoff = 0),
 // interleaving the two in N rounds (median taken, output consumed). The crossover of a kind
 // is the smallest measured length from which bulk beats the loop at every larger measured
@@ -40,7 +40,8 @@ using namespace sj::tools;
 struct Kind {
   std::string label;     // column of the table
   std::string file;      // svg name
-  std::string item;      // items type, and its cutoffs key
+  std::string key;       // its cutoffs key
+  std::string items;     // the items schema
   std::string (*make)(int length);
 };
 
@@ -51,12 +52,14 @@ std::string escapes8(int n) { return sj::tools::string_array(n, 8, true); }
 
 const std::vector<Kind>& kinds() {
   static const std::vector<Kind> k = {
-      {"8 chars", "strings-8", "string", strings8},
-      {"40 chars", "strings-40", "string", strings40},
-      {"120 chars", "strings-120", "string", strings120},
-      {"8 chars + escapes", "strings-8-escapes", "string", escapes8},
-      {"numbers", "numbers", "number", sj::tools::number_array},
-      {"integers", "integers", "integer", sj::tools::integer_array},
+      {"8 chars", "strings-8", "string", R"({"type":"string"})", strings8},
+      {"40 chars", "strings-40", "string", R"({"type":"string"})", strings40},
+      {"120 chars", "strings-120", "string", R"({"type":"string"})", strings120},
+      {"8 chars + escapes", "strings-8-escapes", "string", R"({"type":"string"})", escapes8},
+      {"numbers", "numbers", "number", R"({"type":"number"})", sj::tools::number_array},
+      {"integers", "integers", "integer", R"({"type":"integer"})", sj::tools::integer_array},
+      {"[x, y] pairs", "number-pairs", "numberArrays", R"({"type":"array","items":{"type":"number"}})",
+       sj::tools::number_pairs},
   };
   return k;
 }
@@ -70,9 +73,9 @@ struct Point {
 };
 
 std::vector<Point> measure(schemajit::Engine& engine, const Kind& kind, int max_length, int rounds) {
-  std::string schema = R"({"type":"array","items":{"type":")" + kind.item + "\"}}";
-  auto loop = engine.compile(schema, R"({"cutoffs":{")" + kind.item + "\":null}}");
-  auto bulk = engine.compile(schema, R"({"cutoffs":{")" + kind.item + "\":0}}");
+  std::string schema = R"({"type":"array","items":)" + kind.items + "}";
+  auto loop = engine.compile(schema, R"({"cutoffs":{")" + kind.key + "\":null}}");
+  auto bulk = engine.compile(schema, R"({"cutoffs":{")" + kind.key + "\":0}}");
   if (!loop || !bulk) {
     std::cerr << "schemajit-calibrate: " << (!loop ? loop : bulk).error().message << "\n";
     std::exit(1);
@@ -199,11 +202,11 @@ int main(int argc, char** argv) {
   for (size_t k = 0; k < kinds().size(); ++k) std::printf("---:|");
   std::printf("\n| length |");
   for (int c : cross) std::printf(" %s |", cutoff_text(c).c_str());
-  std::printf("\n\ncutoffs: string %s, number %s, integer %s\n", cutoff_text(string_cut).c_str(),
-              cutoff_text(cross[4]).c_str(), cutoff_text(cross[5]).c_str());
+  std::printf("\n\ncutoffs: string %s, number %s, integer %s, numberArrays %s\n", cutoff_text(string_cut).c_str(),
+              cutoff_text(cross[4]).c_str(), cutoff_text(cross[5]).c_str(), cutoff_text(cross[6]).c_str());
   std::ofstream json(out_dir / "cutoffs.json");
   json << "{\"string\": " << cutoff_json(string_cut) << ", \"number\": " << cutoff_json(cross[4])
-       << ", \"integer\": " << cutoff_json(cross[5]) << "}\n";
+       << ", \"integer\": " << cutoff_json(cross[5]) << ", \"numberArrays\": " << cutoff_json(cross[6]) << "}\n";
   std::printf("wrote %s and one .svg per kind\n", (out_dir / "cutoffs.json").string().c_str());
   return json ? 0 : 1;
 }
