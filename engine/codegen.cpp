@@ -509,7 +509,7 @@ class Codegen {
 
   // The string data[0, len) (len ≤ 13) quoted at cur, where the bytes to escape are '"' and
   // '\\' only, at the bits of `quoted` (i32): each becomes a backslash and itself. In a
-  // 64-bit "slot" word byte i owns slots 2i (its backslash, kept if it is quoted) and 2i + 1
+  // 32-bit "slot" word byte i owns slots 2i (its backslash, kept if it is quoted) and 2i + 1
   // (itself, always kept); pext of the odd slots over the kept ones gives, for each output
   // byte, whether it is a string byte (1) or a backslash (0), and vpexpandb places the
   // string's bytes at the ones over a vector of backslashes: the escaped text in one
