@@ -323,6 +323,30 @@ INSTANTIATE_TEST_SUITE_P(Isa, BulkArrays,
                          ::testing::Values(sj::rt::Isa::Scalar, sj::rt::Isa::Sse2, sj::rt::Isa::Avx2, sj::rt::Isa::Avx512),
                          [](const auto& info) { return std::string(sj::rt::isa_name(info.param)); });
 
+// The bulk string kernel checks each string's worst case against the window and makes room
+// only when it is full: outputs far larger than the first window, and strings over
+// kLongString, which it writes in pieces between others, must come out as the loop's.
+TEST(StringArrays, BulkOutgrowsTheWindowAndWritesLongStringsInPieces) {
+  const char* s = R"({"type":"array","items":{"type":"string"}})";
+  auto bulk = engine().compile(s, R"({"cutoffs":{"string":0}})");
+  auto loop = engine().compile(s, R"({"cutoffs":{"string":null}})");
+  ASSERT_TRUE(bulk && loop);
+  rapidjson::Document doc(rapidjson::kArrayType);
+  auto& a = doc.GetAllocator();
+  std::string huge(sj::rt::kLongString + 1000, 'h');
+  for (size_t i = 0; i < huge.size(); i += 997) huge[i] = i % 2 ? '"' : '\n';
+  for (int i = 0; i < 3000; ++i) {
+    std::string text = i % 1000 == 500 ? huge : std::string(static_cast<size_t>(i % 50), static_cast<char>('a' + i % 26));
+    if (i % 7 == 0 && !text.empty()) text[0] = '"';
+    doc.PushBack(rapidjson::Value(text.data(), static_cast<rapidjson::SizeType>(text.size()), a), a);
+  }
+  std::string out_bulk = "x", out_loop = "x";
+  ASSERT_TRUE(bulk->serialize(doc, out_bulk));
+  ASSERT_TRUE(loop->serialize(doc, out_loop));
+  EXPECT_GT(out_bulk.size(), 3 * sj::rt::kLongString);
+  EXPECT_EQ(out_bulk, out_loop);
+}
+
 TEST(StringArrays, LargeArrayMechanismJsonStringify) {
   const char* s = R"({"type":"array","items":{"type":"object","properties":{"a":{"type":"integer"}}}})";
   const char* opts = R"({"largeArrayMechanism":"json-stringify","largeArraySize":2})";
