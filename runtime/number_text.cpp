@@ -217,7 +217,7 @@ struct Digits17 {
 // The digits kernel in use: SSE2 until the static initialiser below picks the best the CPU
 // has (a double written before that gets the same text from SSE2), so the writer tests no
 // "not chosen yet" state and calls nothing to choose.
-constinit std::atomic<int> g_kernel{static_cast<int>(DigitsKernel::Sse2)};
+constinit std::atomic<DigitsKernel> g_kernel{DigitsKernel::Sse2};
 [[maybe_unused]] const bool g_kernel_chosen = (set_digits_kernel(DigitsKernel::Ifma), true);
 
 inline Digits17 shortest_digits(schubfach::Aligned a) {
@@ -226,7 +226,8 @@ inline Digits17 shortest_digits(schubfach::Aligned a) {
   // nine digits, and from them the two halves of the sixteen after the lead.
   uint64_t lead = v / kPowers10[16], nine = v / kPowers10[8];
   auto high = static_cast<uint32_t>(nine - lead * kPowers10[8]), low = static_cast<uint32_t>(v - nine * kPowers10[8]);
-  __m128i rest = g_kernel.load(std::memory_order_relaxed) == static_cast<int>(DigitsKernel::Ifma) ? sixteen_digits_ifma(high, low) : sixteen_digits(high, low);
+  __m128i rest = g_kernel.load(std::memory_order_relaxed) == DigitsKernel::Ifma ? sixteen_digits_ifma(high, low)
+                                                                              : sixteen_digits(high, low);
   // Bit i+1 set where digit i of rest is not '0', bit 0 for the lead (never '0'): the
   // highest set bit is the last significant digit.
   auto nonzero = static_cast<uint32_t>(~_mm_movemask_epi8(_mm_cmpeq_epi8(rest, _mm_set1_epi8('0'))) & 0xffff);
@@ -402,7 +403,8 @@ enum class Digits { Short, Schubfach, Ryu };
 
 // NaN and ±Infinity as JSON.stringify prints them ("null"), else the digits. Zero, the
 // non-finite values and every other double part with one unsigned comparison: magnitude - 1
-// wraps around for zero.
+// wraps around for zero. (Handing zero on to write_double instead left its own test on the
+// common path: GCC does not derive x != 0 from the comparison.)
 [[gnu::always_inline]] inline char* write_json(char* dst, double x, Digits digits) {
   uint64_t magnitude = magnitude_bits(x);
   if (magnitude - 1 >= kInfinityBits - 1) [[unlikely]] {
@@ -428,7 +430,7 @@ bool cpu_has(DigitsKernel kernel) {
 
 void set_digits_kernel(DigitsKernel kernel) {
   if (!cpu_has(kernel)) kernel = DigitsKernel::Sse2;
-  g_kernel.store(static_cast<int>(kernel), std::memory_order_relaxed);
+  g_kernel.store(kernel, std::memory_order_relaxed);
 }
 
 char* write_js_double(char* dst, double x) { return write_double(dst, x, Digits::Short); }

@@ -16,9 +16,9 @@ inline constexpr int kMaxDoubleText = 40;
 inline constexpr int kMaxIntText = 21;
 
 // Where the double writers below take their digits from (decimal_digits.h): SSE2, which
-// every x86-64 CPU has, or AVX-512 IFMA. The first call picks the best the CPU has; tests and
-// benchmarks may force one (a kernel the CPU lacks falls back to SSE2). Either prints the
-// same text.
+// every x86-64 CPU has, or AVX-512 IFMA. A static initialiser picks the best the CPU has;
+// tests and benchmarks may force one (a kernel the CPU lacks falls back to SSE2). Either
+// prints the same text.
 enum class DigitsKernel { Sse2, Ifma };
 bool cpu_has(DigitsKernel kernel);
 void set_digits_kernel(DigitsKernel kernel);
