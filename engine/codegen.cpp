@@ -457,10 +457,14 @@ class Codegen {
   // Bit i of the i16 result: byte i of the 16-byte vector x must be escaped (a control
   // character, '"' or '\\').
   Value* escape_mask(Value* x) {
-    auto splat = [&](char c) { return llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(16), b_.getInt8(static_cast<uint8_t>(c))); };
-    Value* special = b_.CreateOr(b_.CreateICmpULT(x, splat(0x20)),
-                                 b_.CreateOr(b_.CreateICmpEQ(x, splat('"')), b_.CreateICmpEQ(x, splat('\\'))));
+    Value* special = b_.CreateOr(b_.CreateICmpULT(x, byte_splat(0x20, 16)),
+                                 b_.CreateOr(b_.CreateICmpEQ(x, byte_splat('"', 16)), b_.CreateICmpEQ(x, byte_splat('\\', 16))));
     return b_.CreateBitCast(special, b_.getInt16Ty());
+  }
+
+  // A vector of `lanes` bytes c.
+  llvm::Constant* byte_splat(char c, unsigned lanes) {
+    return llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(lanes), b_.getInt8(static_cast<uint8_t>(c)));
   }
 
   // A string stored inside its Value (up to 13 bytes; the parser stores every short string
@@ -502,10 +506,7 @@ class Codegen {
   }
 
   // Bit i of the i16 result: byte i of the 16-byte vector x is a control character.
-  Value* control_mask(Value* x) {
-    auto* limit = llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(16), b_.getInt8(0x20));
-    return b_.CreateBitCast(b_.CreateICmpULT(x, limit), b_.getInt16Ty());
-  }
+  Value* control_mask(Value* x) { return b_.CreateBitCast(b_.CreateICmpULT(x, byte_splat(0x20, 16)), b_.getInt16Ty()); }
 
   // The string data[0, len) (len ≤ 13) quoted at cur, where the bytes to escape are '"' and
   // '\\' only, at the bits of `quoted` (i32): each becomes a backslash and itself. In a
@@ -522,8 +523,7 @@ class Codegen {
     Value* bytes_at = b_.CreateIntrinsic(ty, llvm::Intrinsic::x86_bmi_pext_32, {i32(static_cast<int32_t>(0xaaaaaaaa)), kept});
     auto* vec = llvm::FixedVectorType::get(b_.getInt8Ty(), 32);
     Value* mask = b_.CreateBitCast(bytes_at, llvm::FixedVectorType::get(b_.getInt1Ty(), 32));
-    Value* backslashes = llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(32), b_.getInt8('\\'));
-    Value* text = b_.CreateMaskedExpandLoad(vec, data, mask, backslashes);
+    Value* text = b_.CreateMaskedExpandLoad(vec, data, mask, byte_splat('\\', 32));
     Value* out_len = b_.CreateZExt(b_.CreateAdd(len, b_.CreateUnaryIntrinsic(llvm::Intrinsic::ctpop, quoted)), b_.getInt64Ty());
     quote_clean(cur, out_len, [&](Value* at) { b_.CreateAlignedStore(text, at, llvm::Align(1)); });
   }
@@ -1483,6 +1483,18 @@ class Codegen {
   }
 
   // ---- arrays ----------------------------------------------------------------------------
+  // The runtime kernel of a bulk strategy (runtime/abi.h).
+  static const char* bulk_kernel(ir::ArrayStrategy s) {
+    switch (s) {
+      case ir::ArrayStrategy::BulkString: return "sj_bulk_string_array";
+      case ir::ArrayStrategy::BulkNumber: return "sj_bulk_number_array";
+      case ir::ArrayStrategy::BulkInteger: return "sj_bulk_integer_array";
+      case ir::ArrayStrategy::BulkNumberArrays: return "sj_bulk_number_arrays";
+      case ir::ArrayStrategy::Loop: break;
+    }
+    return nullptr;  // no cutoff: never asked
+  }
+
   void emit_array(const ir::Node& n, Value* v) {
     flush();
     BasicBlock* done = block("arr.done");
@@ -1534,10 +1546,7 @@ class Codegen {
     if (cutoff != sj::Cutoffs::kNever) {
       // The seed's length branch: at or above the cutoff the bulk kernel writes the leading
       // run of plain items and returns where the loop resumes (the first miss, or len).
-      const char* kernel = n.strategy == ir::ArrayStrategy::BulkString         ? "sj_bulk_string_array"
-                           : n.strategy == ir::ArrayStrategy::BulkNumber       ? "sj_bulk_number_array"
-                           : n.strategy == ir::ArrayStrategy::BulkNumberArrays ? "sj_bulk_number_arrays"
-                                                                               : "sj_bulk_integer_array";
+      const char* kernel = bulk_kernel(n.strategy);
       BasicBlock* bulk = block("arr.bulk");
       BasicBlock* resume = block("arr.resume");
       BasicBlock* pre = b_.GetInsertBlock();
