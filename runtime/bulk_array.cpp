@@ -141,13 +141,18 @@ namespace {
 
 constexpr size_t kRoom = kMaxDoubleText + 1;  // a comma and the longest number text
 
-// A number the bulk loops take (an int64/uint64, or a double) at p. Doubles here skip
-// write_json_double's three-decimals test: arrays of many doubles are mostly coordinates and
-// measurements, for which the test is pure cost (canada.json 2-4% slower with it, even when
-// only each array's first number was tested, as most of its arrays are [x, y] pairs).
-SJ_INLINE char* plain_number_text(char* p, const SjValue& e, uint16_t f) {
+// A number of an array of number arrays (coordinates, matrices) at p. Its doubles skip
+// write_json_double's three-decimals test, which is pure cost on coordinates (canada.json 2-4%
+// slower with it, even when only each array's first number was tested).
+SJ_INLINE char* coordinate_text(char* p, const SjValue& e, uint16_t f) {
   return f & dom::kDoubleFlag ? write_json_double_schubfach(p, e.GetDouble()) : write_json_integer(p, e, f);
 }
+
+// A number of a flat array at p: the inlined loop's text (sj_number_text), three-decimals test
+// included, so that the kernel does no more per number than the loop whatever the numbers
+// are (prices and scores take the short path; without it bulk wrote short decimals at half
+// the loop's speed, schemajit-calibrate on the Ice Lake host of stop 20).
+SJ_INLINE char* number_text(char* p, const SjValue& e, uint16_t f) { return write_json_number(p, e, f); }
 
 // A number the bulk number loops take: every number but NaN (an error under type number, so
 // the loop must report it).
@@ -159,8 +164,8 @@ inline bool plain_number(const SjValue& e, uint16_t f) {
 // may have, and the cursor in a register between them. The chunk shrinks to what the window
 // holds (down to one element): asking for room the numbers will not use would move a call
 // writing in place to the scratch buffer before its output fills the window.
-template <class Plain>
-SJ_INLINE int64_t bulk_numbers(SjCtx* ctx, const SjValue* elems, int64_t len, Plain plain) {
+template <class Plain, class Text>
+SJ_INLINE int64_t bulk_numbers(SjCtx* ctx, const SjValue* elems, int64_t len, Plain plain, Text text) {
   constexpr int64_t kChunk = 64;
   int64_t i = 0;
   while (i < len) {
@@ -172,7 +177,7 @@ SJ_INLINE int64_t bulk_numbers(SjCtx* ctx, const SjValue* elems, int64_t len, Pl
       uint16_t f = dom::flags(&e);
       if (!plain(e, f)) break;
       if (i) *p++ = ',';
-      p = plain_number_text(p, e, f);
+      p = text(p, e, f);
     }
     ctx->cur = p;
     if (i < end) break;  // a miss: the loop takes over
@@ -184,7 +189,7 @@ SJ_INLINE int64_t bulk_numbers(SjCtx* ctx, const SjValue* elems, int64_t len, Pl
 }  // namespace sj::rt
 
 extern "C" int64_t sj_bulk_number_array(SjCtx* ctx, const SjValue* elems, int64_t len) {
-  return bulk_numbers(ctx, elems, len, plain_number);
+  return bulk_numbers(ctx, elems, len, plain_number, number_text);
 }
 
 // Arrays of arrays of numbers (GeoJSON's coordinates: rings of [x, y] pairs): each element
@@ -211,13 +216,13 @@ extern "C" int64_t sj_bulk_number_arrays(SjCtx* ctx, const SjValue* elems, int64
     if (short_one) {
       for (int64_t j = 0; j < n; ++j) {
         if (j) *p++ = ',';
-        p = plain_number_text(p, items[j], sj::dom::flags(&items[j]));
+        p = coordinate_text(p, items[j], sj::dom::flags(&items[j]));
       }
       *p++ = ']';
       ctx->cur = p;
     } else {
       ctx->cur = p;
-      bulk_numbers(ctx, items, n, plain_number);
+      bulk_numbers(ctx, items, n, plain_number, coordinate_text);
       put(ctx, "]", 1);
     }
   }
@@ -232,5 +237,5 @@ extern "C" int64_t sj_bulk_integer_array(SjCtx* ctx, const SjValue* elems, int64
     if (!(f & sj::dom::kDoubleFlag)) return false;
     double d = e.GetDouble();
     return std::isfinite(d) && std::trunc(d) == d;
-  });
+  }, number_text);
 }
