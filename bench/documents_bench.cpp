@@ -18,7 +18,7 @@ void register_avx2_escapes(const std::string& prefix, std::shared_ptr<const sj::
   benchmark::RegisterBenchmark((prefix + "/schemajit_avx2_escapes").c_str(), [c](benchmark::State& s) {
     sj::rt::set_escape_isa(Isa::Avx2);
     sj::bench::run_schemajit(s, *c->serializer, c->dom);
-    sj::rt::set_escape_isa(Isa::Avx512);  // back to the best the CPU has
+    sj::rt::set_escape_isa(sj::rt::kBestIsa);  // back to the best the CPU has
   });
 }
 

@@ -21,9 +21,10 @@ namespace {
 // whole Value is one SSE2 load, so finding the bytes to escape is one compare masked to the
 // length; a clean string is then one 16-byte store (the bytes past the closing quote are
 // scratch the next write overwrites), and one that needs escaping is written from the mask
-// by `masked` (that ISA's way of shifting the register, see write_quoted_masked).
-template <class Write, class Masked>
-SJ_INLINE int64_t bulk_strings(SjCtx* ctx, const SjValue* elems, int64_t len, Write write, Masked masked) {
+// by `masked` (that ISA's way of shifting the register, see write_quoted_masked). `special`
+// is that ISA's mask of the register's bytes to escape.
+template <class Write, class Special, class Masked>
+SJ_INLINE int64_t bulk_strings(SjCtx* ctx, const SjValue* elems, int64_t len, Write write, Special special, Masked masked) {
   // One pass, as the inlined loop makes: each string asks for its own worst case (a comma
   // and its escaped text; for a string held in its Value, the worst case of 13 bytes), a
   // compare against the window's end that a call resolves only when the window is full. (A
@@ -38,8 +39,7 @@ SJ_INLINE int64_t bulk_strings(SjCtx* ctx, const SjValue* elems, int64_t len, Wr
   for (; i < len; ++i) {
     const SjValue& e = elems[i];
     uint16_t f = dom::flags(&e);
-    if ((f & dom::kTypeMask) != dom::kStringType) break;  // a miss: the loop takes over
-    if (f & dom::kInlineStrFlag) {
+    if (f == dom::kShortStringFlags) [[likely]] {  // one compare, as generated code makes
       if (static_cast<size_t>(ctx->end - p) < kInlineRoom) [[unlikely]] {
         ctx->cur = p;
         p = ensure(ctx, kInlineRoom);
@@ -48,7 +48,7 @@ SJ_INLINE int64_t bulk_strings(SjCtx* ctx, const SjValue* elems, int64_t len, Wr
       const char* raw = reinterpret_cast<const char*>(&e);
       size_t n = dom::kShortMax - static_cast<uint8_t>(raw[dom::kShortLenByte]);
       __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(raw));
-      unsigned mask = kernels::special_mask_sse2(x) & ((1u << n) - 1);
+      unsigned mask = special(x) & ((1u << n) - 1);
       if (!mask) {
         *p = '"';
         _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 1), x);
@@ -59,6 +59,7 @@ SJ_INLINE int64_t bulk_strings(SjCtx* ctx, const SjValue* elems, int64_t len, Wr
       }
       continue;
     }
+    if ((f & dom::kTypeMask) != dom::kStringType) break;  // a miss: the loop takes over
     size_t n = e.GetStringLength();
     if (n > kLongString) {  // written alone, in pieces
       ctx->cur = p;
@@ -100,22 +101,39 @@ SJ_INLINE char* masked_via_stack(char* p, const char* raw, size_t n, unsigned ma
 // a template parameter: each function carries its own, and the kernels inlined into it with
 // it.
 int64_t bulk_strings_scalar(SjCtx* ctx, const SjValue* elems, int64_t len) {
-  return bulk_strings(ctx, elems, len, kernels::write_quoted_scalar, masked_via_stack);
+  return bulk_strings(ctx, elems, len, kernels::write_quoted_scalar, kernels::special_mask_sse2, masked_via_stack);
 }
 int64_t bulk_strings_sse2(SjCtx* ctx, const SjValue* elems, int64_t len) {
-  return bulk_strings(ctx, elems, len, kernels::write_quoted_sse2, masked_via_stack);
+  return bulk_strings(ctx, elems, len, kernels::write_quoted_sse2, kernels::special_mask_sse2, masked_via_stack);
 }
 SJ_TARGET_AVX2 int64_t bulk_strings_avx2(SjCtx* ctx, const SjValue* elems, int64_t len) {
   return bulk_strings(
       ctx, elems, len,
       [](char* d, const char* s, size_t n) SJ_TARGET_AVX2 { return kernels::write_quoted_avx2(d, s, n); },
-      SJ_MASKED_PSHUFB(SJ_TARGET_AVX2));
+      kernels::special_mask_sse2, SJ_MASKED_PSHUFB(SJ_TARGET_AVX2));
 }
 SJ_TARGET_AVX512 int64_t bulk_strings_avx512(SjCtx* ctx, const SjValue* elems, int64_t len) {
   return bulk_strings(
       ctx, elems, len,
       [](char* d, const char* s, size_t n) SJ_TARGET_AVX512 { return kernels::write_quoted_avx512(d, s, n); },
-      SJ_MASKED_PSHUFB(SJ_TARGET_AVX512));
+      kernels::special_mask_sse2, SJ_MASKED_PSHUFB(SJ_TARGET_AVX512));
+}
+// With VBMI2 (Ice Lake on), what the inlined loop does on such CPUs: the mask from unsigned
+// compares into mask registers, and strings held in their Value whose bytes to escape are
+// quotes and backslashes only escaped in registers (kernels::write_quoted_expanded), as
+// generated code does; those with control characters go through the pshufb path.
+SJ_TARGET_AVX512_VBMI2 int64_t bulk_strings_avx512_vbmi2(SjCtx* ctx, const SjValue* elems, int64_t len) {
+  const kernels::SpecialBytesAvx512 special;
+  return bulk_strings(
+      ctx, elems, len,
+      [](char* d, const char* s, size_t n) SJ_TARGET_AVX512_VBMI2 { return kernels::write_quoted_avx512(d, s, n); },
+      special,
+      [&special](char* p, const char* raw, size_t n, unsigned mask, __m128i x) SJ_TARGET_AVX512_VBMI2 {
+        if (!(special.controls(x) & mask)) return kernels::write_quoted_expanded(p, raw, n, mask);
+        return kernels::write_quoted_masked(p, raw, n, mask, [x](size_t k) SJ_TARGET_AVX512_VBMI2 {
+          return _mm_shuffle_epi8(x, _mm_loadu_si128(reinterpret_cast<const __m128i*>(kernels::kShiftIndex + k)));
+        });
+      });
 }
 
 #undef SJ_MASKED_PSHUFB
@@ -128,6 +146,7 @@ using namespace sj::rt;
 // Dispatch once per array, not per string.
 extern "C" int64_t sj_bulk_string_array(SjCtx* ctx, const SjValue* elems, int64_t len) {
   switch (escape_isa()) {
+    case Isa::Avx512Vbmi2: return bulk_strings_avx512_vbmi2(ctx, elems, len);
     case Isa::Avx512: return bulk_strings_avx512(ctx, elems, len);
     case Isa::Avx2: return bulk_strings_avx2(ctx, elems, len);
     case Isa::Sse2: return bulk_strings_sse2(ctx, elems, len);

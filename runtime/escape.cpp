@@ -26,6 +26,8 @@ SJ_TARGET_AVX512 char* write_quoted_avx512(char* dst, const char* s, size_t n) {
 
 bool cpu_has(Isa isa) {
   switch (isa) {
+    case Isa::Avx512Vbmi2:  // Ice Lake on; codegen's host_expands_bytes asks for the same
+      return cpu_has(Isa::Avx512) && __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512vl");
     case Isa::Avx512:
       return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("bmi2");
     case Isa::Avx2: return __builtin_cpu_supports("avx2");
@@ -39,6 +41,7 @@ const char* isa_name(Isa isa) {
     case Isa::Sse2: return "sse2";
     case Isa::Avx2: return "avx2";
     case Isa::Avx512: return "avx512";
+    case Isa::Avx512Vbmi2: return "avx512vbmi2";
   }
   return "?";
 }
@@ -54,6 +57,7 @@ Isa usable(Isa isa) {
 
 WriteFn writer(Isa isa) {
   switch (isa) {
+    case Isa::Avx512Vbmi2:
     case Isa::Avx512: return write_quoted_avx512;
     case Isa::Avx2: return write_quoted_avx2;
     case Isa::Sse2: return write_quoted_sse2;
@@ -69,14 +73,14 @@ constinit std::atomic<Isa> g_isa{Isa::Scalar};
 constinit std::atomic<WriteFn> g_write{first_call};
 
 char* first_call(char* dst, const char* s, size_t n) {
-  set_escape_isa(Isa::Avx512);
+  set_escape_isa(kBestIsa);
   return write_quoted(dst, s, n);
 }
 
 }  // namespace
 
 Isa escape_isa() {
-  if (g_write.load(std::memory_order_relaxed) == first_call) set_escape_isa(Isa::Avx512);
+  if (g_write.load(std::memory_order_relaxed) == first_call) set_escape_isa(kBestIsa);
   return g_isa.load(std::memory_order_relaxed);
 }
 

@@ -5,6 +5,8 @@
 //
 // Each kernel has a scalar reference and SSE2, AVX2 and AVX-512BW versions, tested equal;
 // the best one the CPU has is chosen at run time (escape_kernels.h has the inline forms).
+// Avx512Vbmi2 writes long strings as Avx512 does; the bulk string kernel escapes short ones
+// in registers with it (bulk_array.cpp).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -13,7 +15,8 @@ struct SjCtx;
 
 namespace sj::rt {
 
-enum class Isa { Scalar, Sse2, Avx2, Avx512 };
+enum class Isa { Scalar, Sse2, Avx2, Avx512, Avx512Vbmi2 };
+inline constexpr Isa kBestIsa = Isa::Avx512Vbmi2;
 const char* isa_name(Isa isa);
 bool cpu_has(Isa isa);
 // The variant in use: the best the CPU has, unless forced (tests, benchmarks) with

@@ -288,7 +288,7 @@ class BulkArrays : public ::testing::TestWithParam<sj::rt::Isa> {
     if (!sj::rt::cpu_has(GetParam())) GTEST_SKIP() << sj::rt::isa_name(GetParam()) << " not available";
     sj::rt::set_escape_isa(GetParam());
   }
-  void TearDown() override { sj::rt::set_escape_isa(sj::rt::Isa::Avx512); }
+  void TearDown() override { sj::rt::set_escape_isa(sj::rt::kBestIsa); }
 };
 
 TEST_P(BulkArrays, BulkAndLoopAgreeAtEveryLengthAndMiss) {
@@ -320,7 +320,8 @@ TEST_P(BulkArrays, BulkAndLoopAgreeAtEveryLengthAndMiss) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Isa, BulkArrays,
-                         ::testing::Values(sj::rt::Isa::Scalar, sj::rt::Isa::Sse2, sj::rt::Isa::Avx2, sj::rt::Isa::Avx512),
+                         ::testing::Values(sj::rt::Isa::Scalar, sj::rt::Isa::Sse2, sj::rt::Isa::Avx2, sj::rt::Isa::Avx512,
+                                           sj::rt::Isa::Avx512Vbmi2),
                          [](const auto& info) { return std::string(sj::rt::isa_name(info.param)); });
 
 // The bulk string kernel checks each string's worst case against the window and makes room
@@ -442,13 +443,23 @@ TEST(Strings, UnsafeAtEveryLengthAndLevel) {
               "{\"a\":\"5\",\"b\":\"x\ny\"}") << level;
 }
 
-// Strings stored inside their Value (up to 13 bytes) are written by generated code from one
-// 16-byte vector: every length, a byte that needs escaping at every position, and bytes that
-// need escaping left behind the string's end by a longer string the Value held before (they
-// are not part of the string and must neither be escaped nor written).
-TEST(Strings, InlineStringsAtEveryLengthAndEscapePosition) {
+// Strings stored inside their Value (up to 13 bytes) are written from one 16-byte vector, by
+// generated code (the loop) and by the bulk string kernel alike: every length, a byte that
+// needs escaping at every position, and bytes that need escaping left behind the string's
+// end by a longer string the Value held before (they are not part of the string and must
+// neither be escaped nor written). Both paths, with every escape ISA the CPU has.
+class InlineStrings : public ::testing::TestWithParam<std::tuple<const char*, sj::rt::Isa>> {
+ protected:
+  void SetUp() override {
+    if (!sj::rt::cpu_has(std::get<1>(GetParam()))) GTEST_SKIP() << sj::rt::isa_name(std::get<1>(GetParam())) << " not available";
+    sj::rt::set_escape_isa(std::get<1>(GetParam()));
+  }
+  void TearDown() override { sj::rt::set_escape_isa(sj::rt::kBestIsa); }
+};
+
+TEST_P(InlineStrings, AtEveryLengthAndEscapePosition) {
   auto ser = sj::test::engine().compile(R"({"type":"array","items":{"type":"string"}})",
-                                        R"({"tierUp":false,"cutoffs":{"string":1000}})");
+                                        std::string(R"({"tierUp":false,"cutoffs":{"string":)") + std::get<0>(GetParam()) + "}}");
   ASSERT_TRUE(ser);
   rapidjson::Document doc(rapidjson::kArrayType);
   auto& a = doc.GetAllocator();
@@ -490,6 +501,15 @@ TEST(Strings, InlineStringsAtEveryLengthAndEscapePosition) {
   ASSERT_TRUE(ser->serialize(doc, out));
   EXPECT_EQ(out, "prefix" + want + "]");
 }
+
+INSTANTIATE_TEST_SUITE_P(LoopAndBulk, InlineStrings,
+                         ::testing::Combine(::testing::Values("null", "0"),
+                                            ::testing::Values(sj::rt::Isa::Scalar, sj::rt::Isa::Sse2, sj::rt::Isa::Avx2, sj::rt::Isa::Avx512,
+                                                              sj::rt::Isa::Avx512Vbmi2)),
+                         [](const auto& info) {
+                           return std::string(*std::get<0>(info.param) == '0' ? "bulk_" : "loop_") +
+                                  sj::rt::isa_name(std::get<1>(info.param));
+                         });
 
 // Under a date/time format, strings of 16 to 32 bytes outside their Value are written as two
 // overlapping vectors (codegen's date_string). Each string here is its own allocation

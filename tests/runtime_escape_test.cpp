@@ -51,7 +51,7 @@ class EscapeIsa : public ::testing::TestWithParam<Isa> {
   void SetUp() override {
     if (!cpu_has(GetParam())) GTEST_SKIP() << isa_name(GetParam()) << " is not available on this CPU";
   }
-  void TearDown() override { set_escape_isa(Isa::Avx512); }  // back to the best available
+  void TearDown() override { set_escape_isa(kBestIsa); }  // back to the best available
 
 };
 
