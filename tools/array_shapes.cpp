@@ -1,5 +1,7 @@
 #include "tools/array_shapes.h"
 
+#include <cstdio>
+
 namespace sj::tools {
 
 std::string string_array(int n, int width, bool escapes) {
@@ -16,6 +18,16 @@ std::string string_array(int n, int width, bool escapes) {
 std::string number_array(int n) {
   std::string out = "[";
   for (int i = 0; i < n; ++i) out += (i ? "," : "") + std::to_string(i * 37 % 1000) + "." + std::to_string(i % 97 + 3);
+  return out + "]";
+}
+
+std::string double_array(int n) {
+  std::string out = "[";
+  char text[32];
+  for (int i = 0; i < n; ++i) {  // computed, so most have 16 or 17 significant digits
+    std::snprintf(text, sizeof text, "%.17g", i % 500 + i * 0.0001234567891234567);
+    out += (i ? "," : "") + std::string(text);
+  }
   return out + "]";
 }
 

@@ -15,7 +15,10 @@ struct Row {
 
 // string[n] of `width`-character strings; with `escapes` every string holds a quote or backslash.
 std::string string_array(int n, int width, bool escapes = false);
+// n numbers of one or two decimals (prices, scores).
 std::string number_array(int n);
+// n full-precision doubles, most of 16 or 17 significant digits (measurements).
+std::string double_array(int n);
 // n [x, y] pairs of full-precision coordinates (canada.json's kind).
 std::string number_pairs(int n);
 std::string integer_array(int n);

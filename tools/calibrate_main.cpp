@@ -4,14 +4,17 @@
 //   schemajit-calibrate [--out DIR] [--rounds N] [--repeat R] [--max LEN]
 //
 // For each kind of array (strings of 8, 40 and 120 characters, 8-character strings that all
-// need escaping, numbers, integers, [x, y] pairs of numbers) and each length 1, 2, 4, ... LEN, it serializes the same
+// need escaping; numbers that are whole, short decimals or full-precision doubles; integers;
+// [x, y] pairs of numbers) and each length 1, 2, 4, ... LEN, it serializes the same
 // document through a loop-only serializer (cutoff = never) and a bulk one (cutoff = 0),
 // interleaving the two in N rounds (median taken, output consumed). The crossover of a kind
 // is the smallest measured length from which bulk beats the loop at every larger measured
 // length, where a tie within kTie (3%, above this machine's round-to-round noise of the
 // medians) counts as a win: where both paths do the same per-element work (strings that all
-// need escaping, number text) bulk is no slower, and noise must not decide the cutoff. The string cutoff is the largest crossover over the four string kinds: the one
-// that is safe whatever the strings' lengths. The whole measurement is repeated R times and
+// need escaping, number text) bulk is no slower, and noise must not decide the cutoff. A
+// cutoff is the largest crossover over the kinds it serves (four of strings, three of
+// numbers), "never" if one of them never crosses: the one that is safe whatever the strings'
+// lengths or the numbers' digits. The whole measurement is repeated R times and
 // each kind's crossover is the median of its R crossovers (single runs move by a power of
 // two on a noisy machine). Writes DIR/cutoffs.json (load it with the
 // option "cutoffsFile" or $SCHEMAJIT_CUTOFFS) and DIR/<kind>.svg, the throughput of both paths
@@ -56,7 +59,9 @@ const std::vector<Kind>& kinds() {
       {"40 chars", "strings-40", "string", R"({"type":"string"})", strings40},
       {"120 chars", "strings-120", "string", R"({"type":"string"})", strings120},
       {"8 chars + escapes", "strings-8-escapes", "string", R"({"type":"string"})", escapes8},
-      {"numbers", "numbers", "number", R"({"type":"number"})", sj::tools::number_array},
+      {"whole numbers", "numbers-whole", "number", R"({"type":"number"})", sj::tools::integer_array},
+      {"short decimals", "numbers", "number", R"({"type":"number"})", sj::tools::number_array},
+      {"doubles", "numbers-doubles", "number", R"({"type":"number"})", sj::tools::double_array},
       {"integers", "integers", "integer", R"({"type":"integer"})", sj::tools::integer_array},
       {"[x, y] pairs", "number-pairs", "numberArrays", R"({"type":"array","items":{"type":"number"}})",
        sj::tools::number_pairs},
@@ -148,6 +153,18 @@ void write_svg(const std::filesystem::path& path, const Kind& kind, const std::v
   svg << "</svg>\n";
 }
 
+// The cutoff of `key`: the largest crossover over the kinds it serves, -1 (never) if one of
+// them never crosses.
+int cutoff(const std::string& key, const std::vector<int>& cross) {
+  int cut = -1;
+  for (size_t k = 0; k < kinds().size(); ++k) {
+    if (kinds()[k].key != key) continue;
+    if (cross[k] < 0) return -1;
+    cut = std::max(cut, cross[k]);
+  }
+  return cut;
+}
+
 std::string cutoff_text(int c) { return c < 0 ? "never" : std::to_string(c); }
 std::string cutoff_json(int c) { return c < 0 ? "null" : std::to_string(c); }
 
@@ -191,22 +208,21 @@ int main(int argc, char** argv) {
     for (const auto& p : pts) std::printf(" %d: %.0f/%.0f", p.length, mbps(p, p.loop_ns), mbps(p, p.bulk_ns));
     std::printf("\n");
   }
-  int string_cut = -1;
-  for (size_t k = 0; k < 4; ++k) {
-    if (cross[k] < 0) { string_cut = -1; break; }
-    string_cut = std::max(string_cut, cross[k]);
-  }
   std::printf("\n| crossover |");
   for (const auto& kind : kinds()) std::printf(" %s |", kind.label.c_str());
   std::printf("\n|---|");
   for (size_t k = 0; k < kinds().size(); ++k) std::printf("---:|");
   std::printf("\n| length |");
   for (int c : cross) std::printf(" %s |", cutoff_text(c).c_str());
-  std::printf("\n\ncutoffs: string %s, number %s, integer %s, numberArrays %s\n", cutoff_text(string_cut).c_str(),
-              cutoff_text(cross[4]).c_str(), cutoff_text(cross[5]).c_str(), cutoff_text(cross[6]).c_str());
+  std::string text, file;
+  for (const char* key : {"string", "number", "integer", "numberArrays"}) {
+    int cut = cutoff(key, cross);
+    text += (text.empty() ? "" : ", ") + std::string(key) + " " + cutoff_text(cut);
+    file += (file.empty() ? "{\"" : ", \"") + std::string(key) + "\": " + cutoff_json(cut);
+  }
+  std::printf("\n\ncutoffs: %s\n", text.c_str());
   std::ofstream json(out_dir / "cutoffs.json");
-  json << "{\"string\": " << cutoff_json(string_cut) << ", \"number\": " << cutoff_json(cross[4])
-       << ", \"integer\": " << cutoff_json(cross[5]) << ", \"numberArrays\": " << cutoff_json(cross[6]) << "}\n";
+  json << file << "}\n";
   std::printf("wrote %s and one .svg per kind\n", (out_dir / "cutoffs.json").string().c_str());
   return json ? 0 : 1;
 }
