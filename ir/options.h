@@ -13,15 +13,15 @@ enum class Rounding : int32_t { Trunc = 0, Floor = 1, Ceil = 2, Round = 3 };  //
 enum class LargeArrayMechanism { Default, JsonStringify };
 
 // Lengths from which an array takes its bulk path instead of the inlined loop, per item kind.
-// The built-in values were measured by `schemajit-calibrate --out docs/calibration` on the
-// project's reference machine (README, "Array cutoffs", has the table and the plots); kNever
-// keeps the loop at every length.
+// The built-in values were measured by `schemajit-calibrate --out docs/calibration` (README,
+// "Array cutoffs", has the table, the plots and the machine); kNever keeps the loop at every
+// length.
 struct Cutoffs {
   static constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
   int64_t string_array = 16;
-  int64_t number_array = 1;
-  int64_t integer_array = 4;
-  int64_t number_arrays = 1;  // arrays of number arrays ("numberArrays"; measured at stop 19, README)
+  int64_t number_array = 8;
+  int64_t integer_array = 8;
+  int64_t number_arrays = 4;  // arrays of number arrays ("numberArrays")
 
   // The built-in values, overridden by the file named in $SCHEMAJIT_CUTOFFS when that is set
   // (read once per process; an unreadable or malformed file is ignored with a warning).

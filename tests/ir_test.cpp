@@ -45,7 +45,7 @@ TEST(Printer, GoldenText) {
     "at":{"type":["string","null"],"format":"date-time"},
     "child":{"$ref":"#"}},
     "additionalProperties":true})";
-  EXPECT_EQ(ir(schema, R"({"cutoffs":{"string":8,"number":8,"integer":8}})"), R"(module  opt=O1  cutoffs: string=8 number=8 integer=8 numberArrays=1  largeArraySize=20000
+  EXPECT_EQ(ir(schema, R"({"cutoffs":{"string":8,"number":8,"integer":8}})"), R"(module  opt=O1  cutoffs: string=8 number=8 integer=8 numberArrays=4  largeArraySize=20000
 
 fn f0  #  (entry)
   object  #
@@ -74,7 +74,7 @@ TEST(Printer, SelectAndValidators) {
   const char* schema = R"({"anyOf":[
     {"type":"object","properties":{"kind":{"const":"a"}},"required":["kind"]},
     {"type":"string","minLength":2}]})";
-  EXPECT_EQ(ir(schema), R"(module  opt=O1  cutoffs: string=16 number=1 integer=4 numberArrays=1  largeArraySize=20000
+  EXPECT_EQ(ir(schema), R"(module  opt=O1  cutoffs: string=16 number=8 integer=8 numberArrays=4  largeArraySize=20000
 
 fn f0  #  (entry)
   select  #
@@ -145,13 +145,13 @@ TEST(Loader, CombinatorErrors) {
 // its own cutoff; the inner arrays keep theirs for the loop.
 TEST(Printer, ArraysOfNumberArrays) {
   EXPECT_EQ(ir(R"({"type":"array","items":{"type":"array","items":{"type":"number"}}})", R"({"cutoffs":{"numberArrays":8}})"),
-            R"(module  opt=O1  cutoffs: string=16 number=1 integer=4 numberArrays=8  largeArraySize=20000
+            R"(module  opt=O1  cutoffs: string=16 number=8 integer=8 numberArrays=8  largeArraySize=20000
 
 fn f0  #  (entry)
   array  #
     items  (bulk-number-arrays when len >= 8, then loop)
       array  #/items
-        items  (bulk-number when len >= 1, then loop)
+        items  (bulk-number when len >= 8, then loop)
           number  #/items/items
 )");
 }

@@ -60,7 +60,7 @@ const std::vector<Kind>& kinds() {
       {"120 chars", "strings-120", "string", R"({"type":"string"})", strings120},
       {"8 chars + escapes", "strings-8-escapes", "string", R"({"type":"string"})", escapes8},
       {"whole numbers", "numbers-whole", "number", R"({"type":"number"})", sj::tools::integer_array},
-      {"short decimals", "numbers", "number", R"({"type":"number"})", sj::tools::number_array},
+      {"short decimals", "numbers-decimals", "number", R"({"type":"number"})", sj::tools::number_array},
       {"doubles", "numbers-doubles", "number", R"({"type":"number"})", sj::tools::double_array},
       {"integers", "integers", "integer", R"({"type":"integer"})", sj::tools::integer_array},
       {"[x, y] pairs", "number-pairs", "numberArrays", R"({"type":"array","items":{"type":"number"}})",
