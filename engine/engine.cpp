@@ -191,12 +191,14 @@ Serializer& Serializer::operator=(const Serializer& other) = default;
 Serializer::~Serializer() = default;
 
 Status Serializer::serialize(const rapidjson::Value& value, std::string& out) const {
-  const detail::CompiledCode* code = code_->active.load(std::memory_order_acquire);
-  if (code == code_.get() && code_->calls_until_tier_up.load(std::memory_order_relaxed) > 0 &&
-      code_->calls_until_tier_up.fetch_sub(1, std::memory_order_relaxed) == 1)
+  // The count runs only until it reaches 0 (then the recompile is requested), so once the
+  // tiered code is active it is 0: no need to test which code is active first.
+  if (code_->calls_until_tier_up.load(std::memory_order_relaxed) > 0 &&
+      code_->calls_until_tier_up.fetch_sub(1, std::memory_order_relaxed) == 1) [[unlikely]]
     code_->request_tier_up();
+  const detail::CompiledCode* code = code_->active.load(std::memory_order_acquire);
   std::unique_ptr<sj::rt::CallExtras> failure;
-  if (sj::rt::run_call(code->call, &value, out, failure)) return {};
+  if (sj::rt::run_call(code->call, &value, out, failure)) [[likely]] return {};
   return Status(Error{std::move(failure->message), std::move(failure->path)});
 }
 

@@ -69,6 +69,12 @@ bool run_call_in_scratch(const CallSpec& spec, const SjValue* value, std::string
   return ok;
 }
 
+bool end_out_of_place(SjCtx& ctx, CallState& st, bool ok, std::unique_ptr<CallExtras>& failure) {
+  if (!st.in_place) ok = end_in_scratch(ctx, st, ok);
+  if (!ok) failure = std::move(st.extras);  // made by the failure that ended the call
+  return ok;
+}
+
 SjStatus fail(SjCtx* ctx, std::string message, const char* path) {
   CallExtras& x = state(ctx).more();
   if (x.message.empty()) {  // the first failure is the one reported

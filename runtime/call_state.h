@@ -67,6 +67,11 @@ bool run_call_in_scratch(const CallSpec& spec, const SjValue* value, std::string
 // records the limit's error); returns whether it did.
 bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok);
 
+// Any other end of a call run_call started in place: appends the bytes of a call that moved
+// to the scratch buffer (end_in_scratch), and hands a failure's error to `failure`. Returns
+// whether the call succeeded.
+bool end_out_of_place(SjCtx& ctx, CallState& st, bool ok, std::unique_ptr<CallExtras>& failure);
+
 // Points ctx at this call's window [begin, begin + room), cut at the limit: generated code
 // only calls sj_reserve when it runs out of room, so even in a bigger buffer crossing the
 // limit always reaches the check.

@@ -21,20 +21,21 @@ namespace sj::rt {
 // have grown) and `failure` holds the error the call recorded.
 inline bool run_call(const CallSpec& spec, const SjValue* value, std::string& out, std::unique_ptr<CallExtras>& failure) {
   size_t old = out.size();
-  if (out.capacity() - old < kMinInPlace) return run_call_in_scratch(spec, value, out, failure);
+  if (out.capacity() - old < kMinInPlace) [[unlikely]] return run_call_in_scratch(spec, value, out, failure);
   SjCtx ctx;
   CallState st;
-  bool ok = false;
+  SjStatus status;
+  bool done = false;  // succeeded in place: the usual end, one test
   out.resize_and_overwrite(out.capacity(), [&](char* p, size_t n) {
     st.in_place = p + old;
     open_window(ctx, st, spec, out, st.in_place, n - old);
-    ok = spec.entry(&ctx, value) == 0;
-    if (!st.in_place || !ok) return old;  // moved to the scratch buffer (appended below), or failed
-    return old + static_cast<size_t>(ctx.cur - st.in_place);
+    status = spec.entry(&ctx, value);
+    done = (status == 0) & (st.in_place != nullptr);
+    // Else failed, or moved to the scratch buffer (appended by end_out_of_place).
+    return done ? old + static_cast<size_t>(ctx.cur - st.in_place) : old;
   });
-  if (!st.in_place) ok = end_in_scratch(ctx, st, ok);
-  if (!ok) failure = std::move(st.extras);  // made by the failure that ended the call
-  return ok;
+  if (done) [[likely]] return true;
+  return end_out_of_place(ctx, st, status == 0, failure);
 }
 
 }  // namespace sj::rt
