@@ -279,6 +279,13 @@ class Codegen {
     b_.CreateStore(depth, depth_ptr);
     return depth;
   }
+  // The entry point when nothing else calls it: entered from the API at depth 0, it is at
+  // depth 1, which every limit allows (maxDataDepth >= 1), so it only stores that for the
+  // functions it calls: no load, no compare, no register kept for the way out.
+  Value* enter_from_api() {
+    b_.CreateStore(i32(1), at(ctx_arg_, offsetof(SjCtx, depth)));
+    return i32(1);
+  }
   void leave(Value* depth) { b_.CreateStore(b_.CreateSub(depth, i32(1)), at(ctx_arg_, offsetof(SjCtx, depth))); }
 
   void define(size_t index) {
@@ -288,7 +295,7 @@ class Codegen {
     go(block("entry"));
     open_cursor();
     fail_ = block("fail");
-    Value* depth = enter(irm_.functions[index].path, 1);
+    Value* depth = index == 0 && !irm_.entry_is_called ? enter_from_api() : enter(irm_.functions[index].path, 1);
     emit(*irm_.functions[index].body, v);
     flush();
     leave(depth);
@@ -391,25 +398,24 @@ class Codegen {
       // Unescaped: a string held in the Value is copied from the register as the escaping
       // path copies a clean one (fjs "unsafe short string": 14.4 -> 10.2 ns); others go to
       // the runtime's copy.
-      branch_carrying_literal(
-          is_type(v, dom::kStringType),
+      branch_each_carrying_literal(
+          is_inline_string(v),
           [&] {
-            branch_each_carrying_literal(
-                b_.CreateICmpEQ(flags(v), b_.getInt16(dom::kShortStringFlags)),
+            Value *x, *len;
+            std::tie(x, len) = short_string_vector(v);
+            quote_clean(write_pending(i64(1 + dom::kValueSize + 1)), b_.CreateZExt(len, b_.getInt64Ty()),
+                        [&](Value* text) { b_.CreateAlignedStore(x, text, llvm::Align(1)); });
+          },
+          [&] {
+            branch(
+                is_type(v, dom::kStringType),
                 [&] {
-                  Value *x, *len;
-                  std::tie(x, len) = short_string_vector(v);
-                  quote_clean(write_pending(i64(1 + dom::kValueSize + 1)), b_.CreateZExt(len, b_.getInt64Ty()),
-                              [&](Value* text) { b_.CreateAlignedStore(x, text, llvm::Align(1)); });
-                },
-                [&] {
-                  flush();
                   auto [data, len] = heap_string_of(v);
                   call("sj_write_unsafe_string", {ctx_arg_, data, len});
                 },
-                "inline");
+                coerce, "isstring");
           },
-          coerce, "isstring");
+          "inline");
       return;
     }
     if (n.format == ir::StringFormat::Unsafe || !cur_slot_) {
@@ -428,13 +434,12 @@ class Codegen {
     // case) and a writer that takes no ctx; longer strings go to the runtime, which writes them
     // in pieces. At level 0, where the cursor stays in ctx, this path saves no reloads: it
     // compiled 13–16% slower there and ran 5–6% slower (twitter, user_profile).
-    branch_carrying_literal(
-        is_type(v, dom::kStringType),
+    branch_each_carrying_literal(
+        is_inline_string(v), [&] { inline_string(v); },
         [&] {
-          branch_each_carrying_literal(
-              b_.CreateICmpEQ(flags(v), b_.getInt16(dom::kShortStringFlags)), [&] { inline_string(v); },
+          branch_carrying_literal(
+              is_type(v, dom::kStringType),
               [&] {
-                // Not inline: RapidJSON marks a string inline only with all of kShortStringFlags.
                 auto [data, len] = heap_string_of(v);
                 Value* fits = b_.CreateICmpULE(len, i64(sj::rt::kLongString));
                 // quoted_bound(len), which is linear in len
@@ -449,10 +454,14 @@ class Codegen {
                     },
                     [&, data = data, len = len] { call("sj_write_string", {ctx_arg_, data, len}); }, "short");
               },
-              "inline");
+              coerce, "isstring");
         },
-        coerce, "isstring");
+        "inline");
   }
+
+  // A string held in its Value: RapidJSON marks one only with all of kShortStringFlags, so one
+  // compare of the flags tells it, type included (the common case tested first, alone).
+  Value* is_inline_string(Value* v) { return b_.CreateICmpEQ(flags(v), b_.getInt16(dom::kShortStringFlags)); }
 
   // Bit i of the i16 result: byte i of the 16-byte vector x must be escaped (a control
   // character, '"' or '\\').

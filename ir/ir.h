@@ -165,6 +165,7 @@ struct Function {
 
 struct Module {
   std::vector<Function> functions;  // functions[0] is the entry point
+  bool entry_is_called = false;      // a Call targets functions[0] (the root schema recurses)
   std::vector<Validator> validators;
   std::vector<std::shared_ptr<const rt::Pattern>> patterns;  // patternProperties and validation regexes
   std::vector<std::string> constants;  // JSON texts of const / enum values validators compare with

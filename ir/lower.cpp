@@ -140,6 +140,7 @@ class Lowerer {
   NodePtr call(const Value& schema, const std::string& path, const std::string& at) {
     auto n = make(Kind::Call, at);
     n->callee = function_for(schema, path);
+    if (n->callee == 0) module_.entry_is_called = true;
     return n;
   }
   NodePtr call(const Located& target) { return call(*target.schema, target.path, target.path); }

@@ -184,6 +184,18 @@ TEST(Refs, RecursiveSchemaAndDepthLimit) {
   for (int i = 0; i < 200; ++i) deep = R"({"kids":[)" + deep + "]}";
   EXPECT_EQ(run(tree, deep, R"({"maxDataDepth":100})"), "ERR: Maximum data depth of 100 exceeded @#");
   EXPECT_EQ(run(tree, deep).substr(0, 9), R"({"kids":[)");
+  // The limit counts serializer functions on the stack, the entry as 1: a root that recurses
+  // keeps its guard when it calls itself; one that nothing calls (entered from the API only,
+  // so without a guard of its own) still counts for the functions under it.
+  const char* three = R"({"kids":[{"kids":[{}]}]})";
+  const char* four = R"({"kids":[{"kids":[{"kids":[{}]}]}]})";
+  EXPECT_EQ(run(tree, three, R"({"maxDataDepth":3})"), three);
+  EXPECT_EQ(run(tree, four, R"({"maxDataDepth":3})"), "ERR: Maximum data depth of 3 exceeded @#");
+  const char* under_root = R"({"type":"object","properties":{"t":{"$ref":"#/definitions/tree"}},
+    "definitions":{"tree":{"type":"object","properties":{"kids":{"type":"array","items":{"$ref":"#/definitions/tree"}}}}}})";
+  EXPECT_EQ(run(under_root, R"({"t":{"kids":[{}]}})", R"({"maxDataDepth":3})"), R"({"t":{"kids":[{}]}})");
+  EXPECT_EQ(run(under_root, std::string(R"({"t":)") + three + "}", R"({"maxDataDepth":3})"),
+            "ERR: Maximum data depth of 3 exceeded @#/definitions/tree");
   const char* defs = R"({"definitions":{"id":{"type":"integer","default":7}},"type":"object",
     "properties":{"a":{"$ref":"#/definitions/id"},"b":{"$ref":"#/definitions/id"}}})";
   EXPECT_EQ(run(defs, R"({"b":"5"})"), R"({"a":7,"b":5})");
