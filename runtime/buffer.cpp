@@ -58,21 +58,22 @@ bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok) {
   return ok;
 }
 
-bool run_call_in_scratch(const CallSpec& spec, const SjValue* value, std::string& out,
-                         std::unique_ptr<CallExtras>& failure) {
+std::unique_ptr<CallExtras> run_call_in_scratch(const CallSpec& spec, const SjValue* value, std::string& out) {
   ensure_scratch();
   SjCtx ctx;
   CallState st;
   open_window(ctx, st, spec, out, t_scratch.data.get(), t_scratch.cap);
-  bool ok = end_in_scratch(ctx, st, spec.entry(&ctx, value) == 0);
-  if (!ok) failure = std::move(st.extras);
-  return ok;
+  if (end_in_scratch(ctx, st, spec.entry(&ctx, value) == 0)) return nullptr;
+  return std::move(st.extras);  // made by the failure that ended the call
 }
 
-bool end_out_of_place(SjCtx& ctx, CallState& st, bool ok, std::unique_ptr<CallExtras>& failure) {
+// Destroys them here, out of line (~CallState).
+void drop_extras(std::unique_ptr<CallExtras>) {}
+
+std::unique_ptr<CallExtras> end_out_of_place(SjCtx& ctx, CallState& st, bool ok) {
   if (!st.in_place) ok = end_in_scratch(ctx, st, ok);
-  if (!ok) failure = std::move(st.extras);  // made by the failure that ended the call
-  return ok;
+  if (ok) return nullptr;
+  return std::move(st.extras);  // made by the failure that ended the call
 }
 
 SjStatus fail(SjCtx* ctx, std::string message, const char* path) {

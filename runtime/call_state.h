@@ -25,12 +25,23 @@ struct CallExtras {
   std::vector<std::unique_ptr<uint32_t[]>> scratch;
 };
 
+void drop_extras(std::unique_ptr<CallExtras> extras);  // destroys them, out of line: see ~CallState
+
 struct CallState {
   std::string* out = nullptr;
   size_t max_output = SIZE_MAX;    // bytes this call may produce
   bool discarding = false;         // over the limit (or out of memory): output is thrown away
   char* in_place = nullptr;        // writing into the caller's string: where this call's output starts
   std::unique_ptr<CallExtras> extras;
+
+  CallState() = default;
+  CallState(const CallState&) = delete;
+  CallState& operator=(const CallState&) = delete;
+  // CallExtras' destructor (two strings, a vector of arrays) stays out of the API's inline
+  // call: it made the caller save every register it has for a path most calls never take.
+  ~CallState() {
+    if (extras) [[unlikely]] drop_extras(std::move(extras));
+  }
 
   CallExtras& more() {
     if (!extras) extras = std::make_unique<CallExtras>();
@@ -58,19 +69,18 @@ struct CallSpec {
 // would only be outgrown and copied.
 inline constexpr size_t kMinInPlace = 256;
 
-// The whole call in the scratch buffer. Returns whether it succeeded within max_output; on
-// failure `out` holds exactly what it held and `failure` the error the call recorded.
-bool run_call_in_scratch(const CallSpec& spec, const SjValue* value, std::string& out,
-                         std::unique_ptr<CallExtras>& failure);
+// The whole call in the scratch buffer. Returns null when it succeeded within max_output; on
+// failure `out` holds exactly what it held and the result holds the error the call recorded.
+std::unique_ptr<CallExtras> run_call_in_scratch(const CallSpec& spec, const SjValue* value, std::string& out);
 // The end of a call whose bytes are in the scratch buffer (it started there, or sj_reserve
 // moved it there from the caller's string): appends them when ok and within the limit (else
 // records the limit's error); returns whether it did.
 bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok);
 
 // Any other end of a call run_call started in place: appends the bytes of a call that moved
-// to the scratch buffer (end_in_scratch), and hands a failure's error to `failure`. Returns
-// whether the call succeeded.
-bool end_out_of_place(SjCtx& ctx, CallState& st, bool ok, std::unique_ptr<CallExtras>& failure);
+// to the scratch buffer (end_in_scratch). Returns null when the call succeeded, else the
+// error it recorded.
+std::unique_ptr<CallExtras> end_out_of_place(SjCtx& ctx, CallState& st, bool ok);
 
 // Points ctx at this call's window [begin, begin + room), cut at the limit: generated code
 // only calls sj_reserve when it runs out of room, so even in a bigger buffer crossing the

@@ -16,12 +16,13 @@ namespace sj::rt {
 
 // `entry(&ctx, value)` writes straight into the spare capacity of `out` when it has some (no
 // copy, no zero-filling; on error the length is simply left where it was), else into this
-// thread's scratch buffer, whose bytes are appended at the end. Returns whether the call
+// thread's scratch buffer, whose bytes are appended at the end. Returns null when the call
 // succeeded within max_output; on failure `out` holds exactly what it held (its capacity may
-// have grown) and `failure` holds the error the call recorded.
-inline bool run_call(const CallSpec& spec, const SjValue* value, std::string& out, std::unique_ptr<CallExtras>& failure) {
+// have grown) and the result holds the error the call recorded. (A result, not an out
+// parameter: the caller then knows it is null on success and destroys nothing there.)
+inline std::unique_ptr<CallExtras> run_call(const CallSpec& spec, const SjValue* value, std::string& out) {
   size_t old = out.size();
-  if (out.capacity() - old < kMinInPlace) [[unlikely]] return run_call_in_scratch(spec, value, out, failure);
+  if (out.capacity() - old < kMinInPlace) [[unlikely]] return run_call_in_scratch(spec, value, out);
   SjCtx ctx;
   CallState st;
   SjStatus status;
@@ -34,8 +35,8 @@ inline bool run_call(const CallSpec& spec, const SjValue* value, std::string& ou
     // Else failed, or moved to the scratch buffer (appended by end_out_of_place).
     return done ? old + static_cast<size_t>(ctx.cur - st.in_place) : old;
   });
-  if (done) [[likely]] return true;
-  return end_out_of_place(ctx, st, status == 0, failure);
+  if (done) [[likely]] return nullptr;
+  return end_out_of_place(ctx, st, status == 0);
 }
 
 }  // namespace sj::rt
