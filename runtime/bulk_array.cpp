@@ -101,22 +101,22 @@ SJ_INLINE char* masked_via_stack(char* p, const char* raw, size_t n, unsigned ma
 // a template parameter: each function carries its own, and the kernels inlined into it with
 // it.
 int64_t bulk_strings_scalar(SjCtx* ctx, const SjValue* elems, int64_t len) {
-  return bulk_strings(ctx, elems, len, kernels::write_quoted_scalar, kernels::special_mask_sse2, masked_via_stack);
+  return bulk_strings(ctx, elems, len, kernels::write_quoted_scalar, kernels::SpecialBytesSse2(), masked_via_stack);
 }
 int64_t bulk_strings_sse2(SjCtx* ctx, const SjValue* elems, int64_t len) {
-  return bulk_strings(ctx, elems, len, kernels::write_quoted_sse2, kernels::special_mask_sse2, masked_via_stack);
+  return bulk_strings(ctx, elems, len, kernels::write_quoted_sse2, kernels::SpecialBytesSse2(), masked_via_stack);
 }
 SJ_TARGET_AVX2 int64_t bulk_strings_avx2(SjCtx* ctx, const SjValue* elems, int64_t len) {
   return bulk_strings(
       ctx, elems, len,
       [](char* d, const char* s, size_t n) SJ_TARGET_AVX2 { return kernels::write_quoted_avx2(d, s, n); },
-      kernels::special_mask_sse2, SJ_MASKED_PSHUFB(SJ_TARGET_AVX2));
+      kernels::SpecialBytesSse2(), SJ_MASKED_PSHUFB(SJ_TARGET_AVX2));
 }
 SJ_TARGET_AVX512 int64_t bulk_strings_avx512(SjCtx* ctx, const SjValue* elems, int64_t len) {
   return bulk_strings(
       ctx, elems, len,
       [](char* d, const char* s, size_t n) SJ_TARGET_AVX512 { return kernels::write_quoted_avx512(d, s, n); },
-      kernels::special_mask_sse2, SJ_MASKED_PSHUFB(SJ_TARGET_AVX512));
+      kernels::SpecialBytesSse2(), SJ_MASKED_PSHUFB(SJ_TARGET_AVX512));
 }
 // With VBMI2 (Ice Lake on), what the inlined loop does on such CPUs: the mask from unsigned
 // compares into mask registers, and strings held in their Value whose bytes to escape are

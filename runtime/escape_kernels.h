@@ -48,12 +48,24 @@ SJ_INLINE size_t copy_clean_scalar(char* dst, const char* s, size_t n) {
 
 // SSE2/AVX2 compare signed bytes only, so "unsigned x < 0x20" is computed as the signed
 // (x ^ 0x80) < (0x20 ^ 0x80): flipping the top bit maps unsigned order onto signed order.
-SJ_INLINE unsigned special_mask_sse2(__m128i x) {
-  __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))),
-                             _mm_cmplt_epi8(_mm_xor_si128(x, _mm_set1_epi8(static_cast<char>(0x80))),
-                                            _mm_set1_epi8(static_cast<char>(0x20 ^ 0x80))));
+SJ_INLINE unsigned special_mask_sse2(__m128i x, __m128i quote, __m128i backslash, __m128i flip, __m128i below) {
+  __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)),
+                             _mm_cmplt_epi8(_mm_xor_si128(x, flip), below));
   return static_cast<unsigned>(_mm_movemask_epi8(hit));
 }
+SJ_INLINE unsigned special_mask_sse2(__m128i x) {
+  return special_mask_sse2(x, _mm_set1_epi8('"'), _mm_set1_epi8('\\'), _mm_set1_epi8(static_cast<char>(0x80)),
+                           _mm_set1_epi8(static_cast<char>(0x20 ^ 0x80)));
+}
+// The same for a loop over many registers (the bulk string kernel): the four splats made once,
+// by the constructor, and hidden from the optimiser, so that they stay in registers; GCC
+// otherwise rebuilt each (mov, vmovd, vpbroadcastb) for every string.
+struct SpecialBytesSse2 {
+  __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), flip = _mm_set1_epi8(static_cast<char>(0x80)),
+          below = _mm_set1_epi8(static_cast<char>(0x20 ^ 0x80));
+  SpecialBytesSse2() { asm("" : "+x"(quote), "+x"(backslash), "+x"(flip), "+x"(below)); }
+  unsigned operator()(__m128i x) const { return special_mask_sse2(x, quote, backslash, flip, below); }
+};
 
 // A short string's (or a tail's) bytes in one register, lanes n..15 unspecified. A 16-byte
 // load at s cannot fault unless it runs into the next page, which may be unmapped (4 KiB
