@@ -243,13 +243,15 @@ struct SpecialBytesAvx512 {
 };
 
 // A string of n <= 13 bytes whose bytes to escape are '"' and '\\' only, at the bits of
-// `quoted`, quoted at dst (which has 34 bytes): each escaped byte becomes a backslash and
+// `quoted`, quoted at dst (which has 33 bytes: a quote, then one 32-byte store that the
+// closing quote overwrites within): each escaped byte becomes a backslash and
 // itself. In a 32-bit "slot" word byte i owns slots 2i (its backslash, kept if it is quoted)
 // and 2i + 1 (itself, always kept); pext of the odd slots over the kept ones gives, for each
 // output byte, whether it is a string byte (1) or a backslash (0), and vpexpandb places the
 // string's bytes at the ones over a vector of backslashes: the escaped text in one
 // instruction, 13 + 13 bytes at most. Generated code does the same (codegen.cpp,
-// expand_quotes_and_backslashes); write_quoted_masked is the reference it is tested against.
+// expand_quotes_and_backslashes); tests: InlineStrings.AtEveryLengthAndEscapePosition (bulk
+// under each ISA) and the bulk-against-loop tests.
 SJ_INLINE SJ_TARGET_AVX512_VBMI2 char* write_quoted_expanded(char* dst, const char* s, size_t n, unsigned quoted) {
   uint32_t own = (1u << (2 * n)) - 1;  // 2n <= 26 slots
   uint32_t kept = _pdep_u32(quoted, 0x55555555u) | (own & 0xaaaaaaaau);
