@@ -18,7 +18,6 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
-#include <llvm/TargetParser/Host.h>
 
 #include "ir/error.h"
 #include "ir/schema_doc.h"
@@ -35,16 +34,6 @@ namespace ir = sj::ir;
 namespace dom = sj::dom;
 using llvm::BasicBlock;
 using llvm::Value;
-
-// Whether the host, which the JIT compiles for (and the object cache keys on), expands bytes
-// under a mask (AVX-512 VBMI2's vpexpandb, 256-bit with VL) and has BMI2's pdep/pext.
-bool host_expands_bytes() {
-  static const bool has = [] {
-    llvm::StringMap<bool> f = llvm::sys::getHostCPUFeatures();
-    return f.lookup("avx512vbmi2") && f.lookup("avx512vl") && f.lookup("avx512bw") && f.lookup("bmi2");
-  }();
-  return has;
-}
 
 class Codegen {
  public:
@@ -494,11 +483,10 @@ class Codegen {
     Value* bad = b_.CreateAnd(b_.CreateZExt(escape_mask(x), b_.getInt32Ty()), live);
     Value* len64 = b_.CreateZExt(len, b_.getInt64Ty());
     auto store = [&](Value* text) { b_.CreateAlignedStore(x, text, llvm::Align(1)); };
-    if (!host_expands_bytes()) {
-      quoted_unless_escaping(b_.CreateICmpEQ(bad, i32(0)), cur, len64, store, [&] { quoted_text(cur, v, len64); });
-      return;
-    }
     quoted_unless_escaping(b_.CreateICmpEQ(bad, i32(0)), cur, len64, store, [&] {
+      // The host, which the JIT compiles for (and the object cache keys on), expands bytes
+      // under a mask (vpexpandb) and has pdep/pext: the runtime's VBMI2 escape tier asks the same.
+      if (!sj::rt::cpu_has(sj::rt::Isa::Avx512Vbmi2)) return quoted_text(cur, v, len64);
       Value* control = b_.CreateAnd(b_.CreateZExt(control_mask(x), b_.getInt32Ty()), live);
       BasicBlock* expand = block("expand");
       BasicBlock* call_writer = block("controls");

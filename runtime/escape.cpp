@@ -25,8 +25,9 @@ SJ_TARGET_AVX512 char* write_quoted_avx512(char* dst, const char* s, size_t n) {
 }
 
 bool cpu_has(Isa isa) {
+  __builtin_cpu_init();  // a static initialiser (an Engine compiling at start-up) may run before libgcc's
   switch (isa) {
-    case Isa::Avx512Vbmi2:  // Ice Lake on; codegen's host_expands_bytes asks for the same
+    case Isa::Avx512Vbmi2:  // Ice Lake on; codegen escapes short strings in registers where it holds
       return cpu_has(Isa::Avx512) && __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512vl");
     case Isa::Avx512:
       return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("bmi2");
