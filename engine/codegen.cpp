@@ -387,8 +387,8 @@ class Codegen {
       // Unescaped: a string held in the Value is copied from the register as the escaping
       // path copies a clean one (fjs "unsafe short string": 14.4 -> 10.2 ns); others go to
       // the runtime's copy.
-      branch_each_carrying_literal(
-          is_inline_string(v),
+      by_string_kind(
+          v,
           [&] {
             Value *x, *len;
             std::tie(x, len) = short_string_vector(v);
@@ -396,15 +396,11 @@ class Codegen {
                         [&](Value* text) { b_.CreateAlignedStore(x, text, llvm::Align(1)); });
           },
           [&] {
-            branch(
-                is_type(v, dom::kStringType),
-                [&] {
-                  auto [data, len] = heap_string_of(v);
-                  call("sj_write_unsafe_string", {ctx_arg_, data, len});
-                },
-                coerce, "isstring");
+            flush();
+            auto [data, len] = heap_string_of(v);
+            call("sj_write_unsafe_string", {ctx_arg_, data, len});
           },
-          "inline");
+          coerce);
       return;
     }
     if (n.format == ir::StringFormat::Unsafe || !cur_slot_) {
@@ -423,34 +419,37 @@ class Codegen {
     // case) and a writer that takes no ctx; longer strings go to the runtime, which writes them
     // in pieces. At level 0, where the cursor stays in ctx, this path saves no reloads: it
     // compiled 13–16% slower there and ran 5–6% slower (twitter, user_profile).
-    branch_each_carrying_literal(
-        is_inline_string(v), [&] { inline_string(v); },
+    by_string_kind(
+        v, [&] { inline_string(v); },
         [&] {
-          branch_carrying_literal(
-              is_type(v, dom::kStringType),
-              [&] {
-                auto [data, len] = heap_string_of(v);
-                Value* fits = b_.CreateICmpULE(len, i64(sj::rt::kLongString));
-                // quoted_bound(len), which is linear in len
-                constexpr uint64_t kPerByte = sj::rt::quoted_bound(1) - sj::rt::quoted_bound(0);
-                Value* bound = b_.CreateAdd(b_.CreateMul(len, i64(kPerByte)), i64(sj::rt::quoted_bound(0)));
-                set_cursor(write_pending(b_.CreateSelect(fits, bound, i64(0))));
-                branch(
-                    fits,
-                    [&, data = data, len = len] {
-                      if (is_date_format(n.format)) date_string(data, len);
-                      else quoted_text(cursor(), data, len);
-                    },
-                    [&, data = data, len = len] { call("sj_write_string", {ctx_arg_, data, len}); }, "short");
+          auto [data, len] = heap_string_of(v);
+          Value* fits = b_.CreateICmpULE(len, i64(sj::rt::kLongString));
+          // quoted_bound(len), which is linear in len
+          constexpr uint64_t kPerByte = sj::rt::quoted_bound(1) - sj::rt::quoted_bound(0);
+          Value* bound = b_.CreateAdd(b_.CreateMul(len, i64(kPerByte)), i64(sj::rt::quoted_bound(0)));
+          set_cursor(write_pending(b_.CreateSelect(fits, bound, i64(0))));
+          branch(
+              fits,
+              [&, data = data, len = len] {
+                if (is_date_format(n.format)) date_string(data, len);
+                else quoted_text(cursor(), data, len);
               },
-              coerce, "isstring");
+              [&, data = data, len = len] { call("sj_write_string", {ctx_arg_, data, len}); }, "short");
         },
-        "inline");
+        coerce);
   }
 
-  // A string held in its Value: RapidJSON marks one only with all of kShortStringFlags, so one
-  // compare of the flags tells it, type included (the common case tested first, alone).
-  Value* is_inline_string(Value* v) { return b_.CreateICmpEQ(flags(v), b_.getInt16(dom::kShortStringFlags)); }
+  // A string's three cases where the cursor is in a register: held in its Value (RapidJSON
+  // marks one only with all of kShortStringFlags, so one compare of the flags tells it, type
+  // included: the common case, tested first and alone), another string, anything else
+  // (coerced). `held` and `other` write the pending literal (`,"name":`) themselves, in their
+  // own capacity check; `coerce` finds it written.
+  template <class Held, class Other, class Coerce>
+  void by_string_kind(Value* v, Held held, Other other, Coerce coerce) {
+    branch_each_carrying_literal(
+        b_.CreateICmpEQ(flags(v), b_.getInt16(dom::kShortStringFlags)), held,
+        [&] { branch_carrying_literal(is_type(v, dom::kStringType), other, coerce, "isstring"); }, "inline");
+  }
 
   // Bit i of the i16 result: byte i of the 16-byte vector x must be escaped (a control
   // character, '"' or '\\').
