@@ -270,11 +270,9 @@ class Codegen {
   }
   // The entry point when nothing else calls it: entered from the API at depth 0, it is at
   // depth 1, which every limit allows (maxDataDepth >= 1), so it only stores that for the
-  // functions it calls: no load, no compare, no register kept for the way out.
-  Value* enter_from_api() {
-    b_.CreateStore(i32(1), at(ctx_arg_, offsetof(SjCtx, depth)));
-    return i32(1);
-  }
+  // functions it calls: no load, no compare, and nothing to restore (the API reads no depth
+  // after the call).
+  void enter_from_api() { b_.CreateStore(i32(1), at(ctx_arg_, offsetof(SjCtx, depth))); }
   void leave(Value* depth) { b_.CreateStore(b_.CreateSub(depth, i32(1)), at(ctx_arg_, offsetof(SjCtx, depth))); }
 
   void define(size_t index) {
@@ -284,10 +282,12 @@ class Codegen {
     go(block("entry"));
     open_cursor();
     fail_ = block("fail");
-    Value* depth = index == 0 && !irm_.entry_is_called ? enter_from_api() : enter(irm_.functions[index].path, 1);
+    Value* depth = nullptr;
+    if (index == 0 && !irm_.entry_is_called) enter_from_api();
+    else depth = enter(irm_.functions[index].path, 1);
     emit(*irm_.functions[index].body, v);
     flush();
-    leave(depth);
+    if (depth) leave(depth);
     returns();
   }
 
