@@ -63,8 +63,7 @@ std::unique_ptr<CallExtras> run_call_in_scratch(const CallSpec& spec, const SjVa
   SjCtx ctx;
   CallState st;
   open_window(ctx, st, spec, out, t_scratch.data.get(), t_scratch.cap);
-  if (end_in_scratch(ctx, st, spec.entry(&ctx, value) == 0)) return nullptr;
-  return std::move(st.extras);  // made by the failure that ended the call
+  return end_out_of_place(ctx, st, spec.entry(&ctx, value) == 0);  // in_place is null: ends in scratch
 }
 
 // Destroys them here, out of line (~CallState).

@@ -77,9 +77,9 @@ std::unique_ptr<CallExtras> run_call_in_scratch(const CallSpec& spec, const SjVa
 // records the limit's error); returns whether it did.
 bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok);
 
-// Any other end of a call run_call started in place: appends the bytes of a call that moved
-// to the scratch buffer (end_in_scratch). Returns null when the call succeeded, else the
-// error it recorded.
+// Every end of a call but run_call's "succeeded in place": appends the bytes of a call in the
+// scratch buffer (end_in_scratch; it started there, or moved there). Returns null when the
+// call succeeded, else the error it recorded.
 std::unique_ptr<CallExtras> end_out_of_place(SjCtx& ctx, CallState& st, bool ok);
 
 // Points ctx at this call's window [begin, begin + room), cut at the limit: generated code
