@@ -14,6 +14,14 @@
 namespace sj::rt {
 namespace {
 
+// p, with `need` bytes of room after it: the cursor stays in a register and the window's end
+// is compared here; ctx learns the cursor only for the call that makes room (the window full).
+SJ_INLINE char* room_at(SjCtx* ctx, char* p, size_t need) {
+  if (static_cast<size_t>(ctx->end - p) >= need) [[likely]] return p;
+  ctx->cur = p;
+  return ensure(ctx, need);
+}
+
 // The bulk string loop, inlined into one function per ISA (below) so that the per-string
 // work has no calls: `write` is that ISA's write_quoted.
 //
@@ -40,10 +48,7 @@ SJ_INLINE int64_t bulk_strings(SjCtx* ctx, const SjValue* elems, int64_t len, Wr
     const SjValue& e = elems[i];
     uint16_t f = dom::flags(&e);
     if (f == dom::kShortStringFlags) [[likely]] {  // one compare, as generated code makes
-      if (static_cast<size_t>(ctx->end - p) < kInlineRoom) [[unlikely]] {
-        ctx->cur = p;
-        p = ensure(ctx, kInlineRoom);
-      }
+      p = room_at(ctx, p, kInlineRoom);
       if (i) *p++ = ',';
       const char* raw = reinterpret_cast<const char*>(&e);
       size_t n = dom::kShortMax - static_cast<uint8_t>(raw[dom::kShortLenByte]);
@@ -68,11 +73,7 @@ SJ_INLINE int64_t bulk_strings(SjCtx* ctx, const SjValue* elems, int64_t len, Wr
       p = ctx->cur;
       continue;
     }
-    size_t need = 1 + quoted_bound(n);
-    if (static_cast<size_t>(ctx->end - p) < need) [[unlikely]] {
-      ctx->cur = p;
-      p = ensure(ctx, need);
-    }
+    p = room_at(ctx, p, 1 + quoted_bound(n));
     if (i) *p++ = ',';
     p = write(p, e.GetString(), n);  // one pass: copy while scanning
   }
