@@ -148,6 +148,20 @@ class Codegen {
     b_.CreateBr(fail_);
   }
 
+  // Level 0 trades run time for compile time: its code runs for a schema's first calls (until
+  // tier-up) or for one-off serializers, and LLVM's fast instruction selector and register
+  // allocator spend their time per instruction and per block. So scalars go to the runtime
+  // whole (the coercions write values already of the schema's type as the inline paths do:
+  // one call and a status test instead of a type test and two arms), and constant bytes are
+  // one call each (flush).
+  bool compact() const { return irm_.effective_opt_level() == 0; }
+  // A runtime call that writes a whole value and returns a status, after the pending literal.
+  template <class Call>
+  void whole_in_runtime(Call c) {
+    flush();
+    check(c());
+  }
+
   // ---- output buffer ----------------------------------------------------------------------
   // Literal bytes are collected in `pending_` and written in one copy at the next flush, so
   // `{"id":` or `},"next":` cost one capacity check and one memcpy.
@@ -191,6 +205,11 @@ class Codegen {
 
   void flush() {
     if (pending_.empty()) return;
+    if (compact()) {  // one call instead of the check, its cold block and the copy: ~40% of level-0 IR
+      call("sj_write_literal", {ctx_arg_, bytes(pending_), i64(pending_.size())});
+      pending_.clear();
+      return;
+    }
     set_cursor(write_pending(i64(0)));
   }
 
@@ -382,8 +401,10 @@ class Codegen {
   }
 
   void emit_string(const ir::Node& n, Value* v) {
-    auto coerce = [&] { check(call("sj_coerce_string", {ctx_arg_, v, i32(static_cast<int>(n.format)), bytes(n.path)})); };
-    if (n.format == ir::StringFormat::Unsafe && cur_slot_) {
+    auto coerce_call = [&] { return call("sj_coerce_string", {ctx_arg_, v, i32(static_cast<int>(n.format)), bytes(n.path)}); };
+    if (compact()) return whole_in_runtime(coerce_call);
+    auto coerce = [&] { check(coerce_call()); };
+    if (n.format == ir::StringFormat::Unsafe) {
       // Unescaped: a string held in the Value is copied from the register as the escaping
       // path copies a clean one (fjs "unsafe short string": 14.4 -> 10.2 ns); others go to
       // the runtime's copy.
@@ -403,22 +424,9 @@ class Codegen {
           coerce);
       return;
     }
-    if (n.format == ir::StringFormat::Unsafe || !cur_slot_) {
-      const char* writer = n.format == ir::StringFormat::Unsafe ? "sj_write_unsafe_string" : "sj_write_string";
-      branch(
-          is_type(v, dom::kStringType),
-          [&] {
-            auto [data, len] = string_of(v);
-            call(writer, {ctx_arg_, data, len});
-          },
-          coerce, "isstring");
-      return;
-    }
-    // With the cursor in a register (level 1 and up), strings up to kLongString bytes get the
-    // same capacity check as the literal before them (`,"name":`, with the escaped text's worst
-    // case) and a writer that takes no ctx; longer strings go to the runtime, which writes them
-    // in pieces. At level 0, where the cursor stays in ctx, this path saves no reloads: it
-    // compiled 13–16% slower there and ran 5–6% slower (twitter, user_profile).
+    // With the cursor in a register, strings up to kLongString bytes get the same capacity
+    // check as the literal before them (`,"name":`, with the escaped text's worst case) and a
+    // writer that takes no ctx; longer strings go to the runtime, which writes them in pieces.
     by_string_kind(
         v, [&] { inline_string(v); },
         [&] {
@@ -601,6 +609,7 @@ class Codegen {
   // NaN (a DOM can hold it as a double) is an error under type number, so the fast path
   // takes integers and doubles that are not NaN; everything else goes to the coercion.
   void emit_number(const ir::Node& n, Value* v) {
+    if (compact()) return whole_in_runtime([&] { return call("sj_coerce_number", {ctx_arg_, v, bytes(n.path)}); });
     branch_carrying_literal(
         plain_number(v), [&] { number_text("sj_number_text", sj::rt::kMaxDoubleText, v); },
         [&] { check(call("sj_coerce_number", {ctx_arg_, v, bytes(n.path)})); }, "isnumber");
@@ -621,16 +630,20 @@ class Codegen {
   }
 
   void emit_integer(const ir::Node& n, Value* v) {
+    int rounding = static_cast<int>(irm_.options.rounding);
+    if (compact())
+      return whole_in_runtime([&] { return call("sj_coerce_integer", {ctx_arg_, v, i32(rounding), bytes(n.path)}); });
     branch_carrying_literal(
         has_flag(v, dom::kInt64Flag | dom::kUint64Flag), [&] { number_text("sj_integer_text", sj::rt::kMaxIntText, v); },
-        [&] {
-          int rounding = static_cast<int>(irm_.options.rounding);
-          check(call("sj_coerce_integer", {ctx_arg_, v, i32(rounding), bytes(n.path)}));
-        },
-        "isint");
+        [&] { check(call("sj_coerce_integer", {ctx_arg_, v, i32(rounding), bytes(n.path)})); }, "isint");
   }
 
   void emit_boolean(Value* v) {
+    if (compact()) {
+      flush();
+      call("sj_coerce_boolean", {ctx_arg_, v});
+      return;
+    }
     Value* t = type_of(v);
     branch(
         b_.CreateICmpEQ(t, b_.getInt16(dom::kTrueType)), [&] { literal("true"); },

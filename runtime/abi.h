@@ -37,6 +37,7 @@ enum Type : uint8_t { V, I32, I64, F64, P };
 // X(name, return type, argument types...). Keep in step with the declarations below.
 #define SJ_RUNTIME_FUNCTIONS(X)                                                   \
   X(sj_reserve, sj::abi::V, sj::abi::P, sj::abi::I64)                             \
+  X(sj_write_literal, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::I64)           \
   X(sj_write_string, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::I64)            \
   X(sj_quoted_text, sj::abi::P, sj::abi::P, sj::abi::P, sj::abi::I64)             \
   X(sj_write_unsafe_string, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::I64)     \
@@ -74,6 +75,9 @@ using SjValue = rapidjson::Value;
 
 // Make room for n more bytes at ctx->cur (may move the buffer).
 void sj_reserve(SjCtx* ctx, int64_t n);
+// Constant bytes s[0..n), as level-0 code writes them (higher levels inline the room check
+// and the copy).
+void sj_write_literal(SjCtx* ctx, const char* s, int64_t n);
 // "s" quoted with JSON.stringify escaping / quoted with no escaping at all (format: unsafe).
 void sj_write_string(SjCtx* ctx, const char* s, int64_t n);
 // The same at dst, for n ≤ sj::rt::kLongString, with sj::rt::quoted_bound(n) bytes of room;

@@ -124,3 +124,5 @@ extern "C" void sj_reserve(SjCtx* ctx, int64_t n) {
   size_t window = st.discarding ? s.cap : std::max(std::min(s.cap, st.max_output), want);
   ctx->end = s.data.get() + window;
 }
+
+extern "C" void sj_write_literal(SjCtx* ctx, const char* s, int64_t n) { sj::rt::put(ctx, s, static_cast<size_t>(n)); }

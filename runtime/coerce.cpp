@@ -1,6 +1,7 @@
 // The coercions of spec §4 for values that are not already of the schema's type, and the
-// JavaScript abstract operations they are built from. These run off the hot path: generated
-// code calls them only after its inline type check failed.
+// JavaScript abstract operations they are built from. Each also writes a value that is of
+// its type, as generated code's inline path would: level-0 code (compiled for compile speed)
+// calls them for every scalar; higher levels only after their inline type check failed.
 #include <cmath>
 #include <cstring>
 #include <string>

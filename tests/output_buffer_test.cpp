@@ -1,6 +1,8 @@
 // Where a call's output goes (runtime/buffer.cpp): into the spare capacity of the caller's
 // string when it has some, into the thread's scratch buffer otherwise or once it runs out;
-// appended after what the string held, which an error leaves exactly as it was.
+// appended after what the string held, which an error leaves exactly as it was. Each at
+// level 0, whose code writes constant bytes and scalars through runtime calls, and at level
+// 1, whose code checks the room and writes them inline.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -24,65 +26,79 @@ std::string items(int n, bool bad = false) {
   return s + "]";
 }
 
-std::string serialize(const std::string& data, std::string& out, const char* options = "") {
+// Options for exactly `level`'s code, with `more` members.
+std::string at_level(int level, const std::string& more = "") {
+  return "{\"tierUp\":false,\"optLevel\":" + std::to_string(level) + (more.empty() ? "" : "," + more) + "}";
+}
+
+std::string serialize(const std::string& data, std::string& out, const std::string& options) {
   auto ser = engine().compile(kSchema, options);
   auto st = ser->serialize_json(data, out);
   return st ? "ok" : st.error().message;
 }
 
 TEST(OutputBuffer, AppendsInPlaceAfterExistingContent) {
-  std::string out = "prefix:";
-  out.reserve(4096);
-  const char* before = out.data();
-  ASSERT_EQ(serialize(items(10), out), "ok");
-  EXPECT_EQ(out, "prefix:" + items(10));
-  EXPECT_EQ(out.data(), before);  // written where it ended up: no reallocation, no copy
+  for (int level : {0, 1}) {
+    std::string out = "prefix:";
+    out.reserve(4096);
+    const char* before = out.data();
+    ASSERT_EQ(serialize(items(10), out, at_level(level)), "ok");
+    EXPECT_EQ(out, "prefix:" + items(10)) << level;
+    EXPECT_EQ(out.data(), before) << level;  // written where it ended up: no reallocation, no copy
+  }
 }
 
 // A tiny output into a fresh string (inline capacity only) goes through the scratch buffer
 // once; the string then has room enough that the same call, after clear(), writes in place.
 TEST(OutputBuffer, ATinyOutputLeavesRoomForTheNextCallInPlace) {
   std::string out;
-  ASSERT_EQ(serialize("[]", out), "ok");
+  ASSERT_EQ(serialize("[]", out, at_level(1)), "ok");
   EXPECT_EQ(out, "[]");
   out.clear();
   const char* before = out.data();
-  ASSERT_EQ(serialize("[]", out), "ok");
+  ASSERT_EQ(serialize("[]", out, at_level(1)), "ok");
   EXPECT_EQ(out, "[]");
   EXPECT_EQ(out.data(), before);
   EXPECT_GE(out.capacity(), 256u);  // kMinInPlace: the window a call needs to start in place
 }
 
 TEST(OutputBuffer, OutgrowingTheSpareCapacityMovesOnWithoutLoss) {
-  for (int n : {5, 50, 500, 5000}) {
-    std::string out = "p";
-    out.reserve(300);
-    ASSERT_EQ(serialize(items(n), out), "ok");
-    EXPECT_EQ(out, "p" + items(n)) << n;
+  for (int level : {0, 1}) {
+    for (int n : {5, 50, 500, 5000}) {
+      std::string out = "p";
+      out.reserve(300);
+      ASSERT_EQ(serialize(items(n), out, at_level(level)), "ok");
+      EXPECT_EQ(out, "p" + items(n)) << n << " " << level;
+    }
   }
 }
 
 TEST(OutputBuffer, ErrorsLeaveTheStringAsItWas) {
-  for (int n : {0, 3, 5000}) {  // fails in place, and after moving to the scratch buffer
-    for (size_t spare : {0, 400, 100000}) {
-      std::string out = "keep";
-      out.reserve(spare);
-      EXPECT_EQ(serialize(items(n, true), out), "\"id\" is required!") << n << " " << spare;
-      EXPECT_EQ(out, "keep") << n << " " << spare;
+  for (int level : {0, 1}) {
+    for (int n : {0, 3, 5000}) {  // fails in place, and after moving to the scratch buffer
+      for (size_t spare : {0, 400, 100000}) {
+        std::string out = "keep";
+        out.reserve(spare);
+        EXPECT_EQ(serialize(items(n, true), out, at_level(level)), "\"id\" is required!") << n << " " << spare << " " << level;
+        EXPECT_EQ(out, "keep") << n << " " << spare << " " << level;
+      }
     }
   }
 }
 
 TEST(OutputBuffer, OutputLimitInPlace) {
-  std::string out = "keep";
-  out.reserve(100000);
-  EXPECT_EQ(serialize(items(100), out, R"({"maxOutputBytes":500})"), "output exceeds maxOutputBytes (500 bytes)");
-  EXPECT_EQ(out, "keep");
-  std::string exact = items(3);  // the JSON text is exactly the output
-  out = "";
-  out.reserve(100000);
-  EXPECT_EQ(serialize(exact, out, ("{\"maxOutputBytes\":" + std::to_string(exact.size()) + "}").c_str()), "ok");
-  EXPECT_EQ(out, exact);
+  for (int level : {0, 1}) {
+    std::string out = "keep";
+    out.reserve(100000);
+    EXPECT_EQ(serialize(items(100), out, at_level(level, R"("maxOutputBytes":500)")),
+              "output exceeds maxOutputBytes (500 bytes)") << level;
+    EXPECT_EQ(out, "keep") << level;
+    std::string exact = items(3);  // the JSON text is exactly the output
+    out = "";
+    out.reserve(100000);
+    EXPECT_EQ(serialize(exact, out, at_level(level, "\"maxOutputBytes\":" + std::to_string(exact.size()))), "ok") << level;
+    EXPECT_EQ(out, exact) << level;
+  }
 }
 
 }  // namespace
