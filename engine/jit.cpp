@@ -314,6 +314,9 @@ std::shared_ptr<CompiledCode> Jit::compile(const sj::ir::Module& module, CachedC
   uint64_t n = impl_->next_id++;
   std::string id = "sj_" + std::to_string(n) + (cached ? kCaptureTag : "");
   auto context = std::make_unique<llvm::LLVMContext>();
+  // Names of local values and blocks ("flags", "optional.present17") only serve the dump
+  // tool (Jit::dump keeps them); here each one was a symbol-table insert, made unique.
+  context->setDiscardValueNames(true);
   auto llmod = generate(module, *context, kEntry);
   llmod->setModuleIdentifier(id);
   llmod->setDataLayout(jit.getDataLayout());
