@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -82,34 +83,35 @@ class Codegen {
   // A runtime function's declaration, made on first use: a module declares only what it calls
   // (declaring all of them up front was ~1.5% of a level-0 compile).
   llvm::Function* runtime(const char* name) {
-    auto& f = rt_[name];
-    if (f) return f;
+    llvm::Function*& f = rt_[name];
+    if (!f) f = declare_runtime(name);
+    return f;
+  }
+  llvm::Function* declare_runtime(std::string_view name) {
     struct Signature {
-      const char* name;
+      std::string_view name;
       sj::abi::Type ret;
       std::vector<sj::abi::Type> args;
     };
 #define SJ_SIGNATURE(name, ret, ...) {#name, ret, {__VA_ARGS__}},
     static const Signature kRuntime[] = {SJ_RUNTIME_FUNCTIONS(SJ_SIGNATURE)};
 #undef SJ_SIGNATURE
-    for (const Signature& sig : kRuntime) {
-      if (std::strcmp(sig.name, name) != 0) continue;
-      std::vector<llvm::Type*> args;
-      for (sj::abi::Type t : sig.args) args.push_back(abi_type(t));
-      f = llvm::Function::Create(llvm::FunctionType::get(abi_type(sig.ret), args, false), llvm::Function::ExternalLinkage,
-                                 name, *mod_);
-      f->addFnAttr(llvm::Attribute::NoUnwind);
-      // Lookups and checks that only read memory: LLVM may merge repeated calls (a validator's
-      // required and properties tests look up the same member) and drop unused ones.
-      for (const char* reader : {"sj_find_member", "sj_key_declared", "sj_test_equal", "sj_test_unique", "sj_code_points",
-                                 "sj_test_multiple_of", "sj_test_format"}) {
-        if (std::strcmp(reader, name) != 0) continue;
-        f->setOnlyReadsMemory();
-        f->setWillReturn();
-      }
-      return f;
+    // Lookups and checks that only read memory: LLVM may merge repeated calls (a validator's
+    // required and properties tests look up the same member) and drop unused ones.
+    static constexpr std::string_view kReaders[] = {"sj_find_member",  "sj_key_declared",     "sj_test_equal", "sj_test_unique",
+                                                    "sj_code_points", "sj_test_multiple_of", "sj_test_format"};
+    auto sig = std::find_if(std::begin(kRuntime), std::end(kRuntime), [&](const Signature& s) { return s.name == name; });
+    if (sig == std::end(kRuntime)) throw sj::CompileError("internal error: no runtime function " + std::string(name), "");
+    std::vector<llvm::Type*> args;
+    for (sj::abi::Type t : sig->args) args.push_back(abi_type(t));
+    auto* f = llvm::Function::Create(llvm::FunctionType::get(abi_type(sig->ret), args, false),
+                                     llvm::Function::ExternalLinkage, name, *mod_);
+    f->addFnAttr(llvm::Attribute::NoUnwind);
+    if (std::find(std::begin(kReaders), std::end(kReaders), name) != std::end(kReaders)) {
+      f->setOnlyReadsMemory();
+      f->setWillReturn();
     }
-    throw sj::CompileError(std::string("internal error: no runtime function ") + name, "");
+    return f;
   }
   llvm::Function* memcmp() {
     if (!memcmp_)
@@ -623,10 +625,11 @@ class Codegen {
   // NaN (a DOM can hold it as a double) is an error under type number, so the fast path
   // takes integers and doubles that are not NaN; everything else goes to the coercion.
   void emit_number(const ir::Node& n, Value* v) {
-    if (compact()) return whole_in_runtime([&] { return call("sj_coerce_number", {ctx_arg_, v, bytes(n.path)}); });
+    auto coerce = [&] { return call("sj_coerce_number", {ctx_arg_, v, bytes(n.path)}); };
+    if (compact()) return whole_in_runtime(coerce);
     branch_carrying_literal(
-        plain_number(v), [&] { number_text("sj_number_text", sj::rt::kMaxDoubleText, v); },
-        [&] { check(call("sj_coerce_number", {ctx_arg_, v, bytes(n.path)})); }, "isnumber");
+        plain_number(v), [&] { number_text("sj_number_text", sj::rt::kMaxDoubleText, v); }, [&] { check(coerce()); },
+        "isnumber");
   }
 
   // The number predicates: an int64/uint64, or a double for which `test` holds.
@@ -645,11 +648,11 @@ class Codegen {
 
   void emit_integer(const ir::Node& n, Value* v) {
     int rounding = static_cast<int>(irm_.options.rounding);
-    if (compact())
-      return whole_in_runtime([&] { return call("sj_coerce_integer", {ctx_arg_, v, i32(rounding), bytes(n.path)}); });
+    auto coerce = [&] { return call("sj_coerce_integer", {ctx_arg_, v, i32(rounding), bytes(n.path)}); };
+    if (compact()) return whole_in_runtime(coerce);
     branch_carrying_literal(
         has_flag(v, dom::kInt64Flag | dom::kUint64Flag), [&] { number_text("sj_integer_text", sj::rt::kMaxIntText, v); },
-        [&] { check(call("sj_coerce_integer", {ctx_arg_, v, i32(rounding), bytes(n.path)})); }, "isint");
+        [&] { check(coerce()); }, "isint");
   }
 
   void emit_boolean(Value* v) {
