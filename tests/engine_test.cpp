@@ -413,7 +413,7 @@ TEST(Engine, EveryOptimisationLevelAgrees) {
   std::string want = run(s, in, R"({"optLevel":2,"tierUp":false})");
   EXPECT_EQ(want, R"({"a":null,"b":["x","2",""],"z":true,"y":false})");
   EXPECT_EQ(run(s, in, R"({"cutoffs":{"string":0}})"), want);
-  for (int level : {0, 1, 3}) EXPECT_EQ(run(s, in, "{\"tierUp\":false,\"optLevel\":" + std::to_string(level) + "}"), want) << level;
+  for (int level : {0, 1, 3}) EXPECT_EQ(run(s, in, sj::test::at_level(level)), want) << level;
 }
 
 // Strings up to kLongString bytes are written by generated code in one capacity check with
@@ -429,7 +429,7 @@ TEST(Strings, ShortAndLongAtEveryLevel) {
     std::string in = "{\"b\":\"" + escaped + "\",\"a\":\"" + escaped + "\"}";
     std::string want = "{\"a\":\"" + escaped + "\",\"b\":\"" + escaped + "\"}";
     for (int level : {0, 1}) {
-      EXPECT_EQ(run(s, in, "{\"tierUp\":false,\"optLevel\":" + std::to_string(level) + "}"), want) << n << " " << level;
+      EXPECT_EQ(run(s, in, sj::test::at_level(level)), want) << n << " " << level;
     }
   }
 }
@@ -448,10 +448,10 @@ TEST(Strings, UnsafeAtEveryLengthAndLevel) {
     if (n > 2) escaped.replace(n / 2, 1, "\\\"");
     std::string in = "{\"b\":\"" + escaped + "\",\"a\":\"" + escaped + "\"}";
     std::string want = "{\"a\":\"" + raw + "\",\"b\":\"" + raw + "\"}";
-    for (int level : {0, 1}) EXPECT_EQ(run(s, in, "{\"tierUp\":false,\"optLevel\":" + std::to_string(level) + "}"), want) << n << " " << level;
+    for (int level : {0, 1}) EXPECT_EQ(run(s, in, sj::test::at_level(level)), want) << n << " " << level;
   }
   for (int level : {0, 1})
-    EXPECT_EQ(run(s, R"({"a":5,"b":"x\ny"})", "{\"tierUp\":false,\"optLevel\":" + std::to_string(level) + "}"),
+    EXPECT_EQ(run(s, R"({"a":5,"b":"x\ny"})", sj::test::at_level(level)),
               "{\"a\":\"5\",\"b\":\"x\ny\"}") << level;
 }
 

@@ -7,14 +7,12 @@
 
 #include <string>
 
-#include "engine/schemajit.h"
+#include "tests/test_util.h"
 
 namespace {
 
-schemajit::Engine& engine() {
-  static schemajit::Engine e;
-  return e;
-}
+using sj::test::at_level;
+using sj::test::engine;
 
 const char* kSchema = R"({"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id"]}})";
 
@@ -24,11 +22,6 @@ std::string items(int n, bool bad = false) {
   for (int i = 0; i < n; ++i) s += (i ? "," : "") + (R"({"id":)" + std::to_string(i) + R"(,"name":"item )" + std::to_string(i) + "\"}");
   if (bad) s += n ? R"(,{"name":"x"})" : R"({"name":"x"})";
   return s + "]";
-}
-
-// Options for exactly `level`'s code, with `more` members.
-std::string at_level(int level, const std::string& more = "") {
-  return "{\"tierUp\":false,\"optLevel\":" + std::to_string(level) + (more.empty() ? "" : "," + more) + "}";
 }
 
 std::string serialize(const std::string& data, std::string& out, const std::string& options) {

@@ -13,6 +13,11 @@ inline schemajit::Engine& engine() {
   return e;
 }
 
+// Options for exactly `level`'s code from the first call (no tier-up), with `more` members.
+inline std::string at_level(int level, const std::string& more = "") {
+  return "{\"tierUp\":false,\"optLevel\":" + std::to_string(level) + (more.empty() ? "" : "," + more) + "}";
+}
+
 // The output, or "ERR: <message> @<schema path>" (or "COMPILE: ..." when the schema fails).
 inline std::string run(const std::string& schema, const std::string& input, const std::string& options = "") {
   auto ser = engine().compile(schema, options);
