@@ -197,7 +197,7 @@ Status Serializer::serialize(const rapidjson::Value& value, std::string& out) co
       code_->calls_until_tier_up.fetch_sub(1, std::memory_order_relaxed) == 1) [[unlikely]]
     code_->request_tier_up();
   const detail::CompiledCode* code = code_->active.load(std::memory_order_acquire);
-  std::unique_ptr<sj::rt::CallExtras> failure = sj::rt::run_call(code->call, &value, out);
+  std::unique_ptr<sj::rt::CallExtras> failure(sj::rt::run_call(code->call, &value, out));  // owns it from here
   if (!failure) [[likely]] return {};
   return Status(Error{std::move(failure->message), std::move(failure->path)});
 }

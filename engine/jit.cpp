@@ -280,8 +280,8 @@ orc::JITDylib& new_dylib(orc::LLJIT& jit, uint64_t id) {
 }
 
 // Everything beside the entry point: limits, regexes and constants the code reads through
-// SjCtx, and the keepalive that removes the JITDylib (and with it the machine code) when the
-// last Serializer goes; holding impl keeps the LLJIT alive as long as the code is.
+// the CallState, and the keepalive that removes the JITDylib (and with it the machine code)
+// when the last Serializer goes; holding impl keeps the LLJIT alive as long as the code is.
 std::shared_ptr<CompiledCode> finish(std::shared_ptr<void> impl, orc::LLJIT& jit, orc::JITDylib& jd, int32_t max_data_depth,
                                      int64_t max_output_bytes, std::vector<std::shared_ptr<const sj::rt::Pattern>> patterns,
                                      const std::vector<std::string>& constants) {

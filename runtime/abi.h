@@ -11,15 +11,15 @@
 extern "C" {
 
 // What one serialize call carries. Generated code touches cur, end, depth and max_depth
-// (offsets pinned below); `state`, `patterns` and `constants` belong to the runtime.
+// (offsets pinned below); `state` belongs to the runtime, which finds the serializer's
+// regexes and constants through it (they are not copied here: every call pays for what it
+// sets up, and few read them).
 struct SjCtx {
   char* cur;          // next byte to write
   char* end;          // one past the writable window; cur <= end always
   int32_t depth;      // recursion depth of generated functions
   int32_t max_depth;  // error when depth would exceed this
   void* state;        // sj::rt::CallState*
-  const void* patterns;   // the serializer's regexes, const sj::rt::Pattern* [ ]
-  const void* constants;  // the values its validators compare with, const rapidjson::Value* [ ]
 };
 
 typedef int32_t SjStatus;  // 0 = ok, 1 = error recorded in the context
@@ -27,7 +27,6 @@ typedef int32_t SjStatus;  // 0 = ok, 1 = error recorded in the context
 
 static_assert(offsetof(SjCtx, cur) == 0 && offsetof(SjCtx, end) == 8);
 static_assert(offsetof(SjCtx, depth) == 16 && offsetof(SjCtx, max_depth) == 20);
-static_assert(offsetof(SjCtx, patterns) == 32);
 
 namespace sj::abi {
 // Type tokens for the function list: void, i32, i64, double, pointer.

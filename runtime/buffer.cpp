@@ -35,7 +35,7 @@ void ensure_scratch() {
 // From here on the call fails and what it writes is thrown away: the cursor goes back to the
 // start of the buffer whenever it needs room, so a runaway output costs time, not memory.
 void over_limit(SjCtx* ctx, CallState& st) {
-  fail(ctx, "output exceeds maxOutputBytes (" + std::to_string(st.max_output) + " bytes)", "");
+  fail(ctx, "output exceeds maxOutputBytes (" + std::to_string(st.spec->max_output) + " bytes)", "");
   st.discarding = true;
 }
 
@@ -43,7 +43,7 @@ void over_limit(SjCtx* ctx, CallState& st) {
 
 bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok) {
   size_t used = static_cast<size_t>(ctx.cur - t_scratch.data.get());
-  if (ok && !st.discarding && used > st.max_output) over_limit(&ctx, st);
+  if (ok && !st.discarding && used > st.spec->max_output) over_limit(&ctx, st);
   ok = ok && !st.discarding;
   if (ok) {
     // Room for a quarter more, so that the next call of about this size, into the same string
@@ -97,7 +97,7 @@ extern "C" void sj_reserve(SjCtx* ctx, int64_t n) {
   // they continue in the scratch buffer (the caller's string cannot grow during the call).
   const char* start = st.in_place ? st.in_place : s.data.get();
   size_t used = static_cast<size_t>(ctx->cur - start);
-  if (!st.discarding && used > st.max_output) sj::rt::over_limit(ctx, st);
+  if (!st.discarding && used > st.spec->max_output) sj::rt::over_limit(ctx, st);
   if (st.discarding) used = 0;
   size_t want = used + static_cast<size_t>(n);
   if (st.in_place && want <= s.cap) std::memcpy(s.data.get(), start, used);
@@ -121,7 +121,7 @@ extern "C" void sj_reserve(SjCtx* ctx, int64_t n) {
   ctx->cur = s.data.get() + used;
   // Within the limit the window is what the buffer has, up to the limit; beyond it exactly
   // the n bytes asked for, so the next write past them comes back here.
-  size_t window = st.discarding ? s.cap : std::max(std::min(s.cap, st.max_output), want);
+  size_t window = st.discarding ? s.cap : std::max(std::min(s.cap, st.spec->max_output), want);
   ctx->end = s.data.get() + window;
 }
 

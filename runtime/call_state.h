@@ -27,11 +27,22 @@ struct CallExtras {
 
 void drop_extras(std::unique_ptr<CallExtras> extras);  // destroys them, out of line: see ~CallState
 
+using EntryFn = SjStatus (*)(SjCtx*, const SjValue*);
+
+// What every call of one compiled serializer starts from, fixed when it is compiled.
+struct CallSpec {
+  EntryFn entry = nullptr;
+  const void* patterns = nullptr;   // the serializer's regexes, const Pattern* [ ]
+  const void* constants = nullptr;  // the values its validators compare with, const SjValue* [ ]
+  int32_t max_depth = 1000;
+  size_t max_output = SIZE_MAX;  // bytes a call may produce
+};
+
 struct CallState {
+  const CallSpec* spec = nullptr;  // the serializer's limits and tables
   std::string* out = nullptr;
-  size_t max_output = SIZE_MAX;    // bytes this call may produce
-  bool discarding = false;         // over the limit (or out of memory): output is thrown away
   char* in_place = nullptr;        // writing into the caller's string: where this call's output starts
+  bool discarding = false;         // over the limit (or out of memory): output is thrown away
   std::unique_ptr<CallExtras> extras;
 
   CallState() = default;
@@ -47,17 +58,6 @@ struct CallState {
     if (!extras) extras = std::make_unique<CallExtras>();
     return *extras;
   }
-};
-
-using EntryFn = SjStatus (*)(SjCtx*, const SjValue*);
-
-// What every call of one compiled serializer starts from, fixed when it is compiled.
-struct CallSpec {
-  EntryFn entry = nullptr;
-  const void* patterns = nullptr;   // becomes SjCtx::patterns
-  const void* constants = nullptr;  // becomes SjCtx::constants
-  int32_t max_depth = 1000;
-  size_t max_output = SIZE_MAX;  // bytes a call may produce
 };
 
 // One call of generated code (or of any runtime writer with its signature) is run_call
@@ -86,15 +86,13 @@ std::unique_ptr<CallExtras> end_out_of_place(SjCtx& ctx, CallState& st, bool ok)
 // only calls sj_reserve when it runs out of room, so even in a bigger buffer crossing the
 // limit always reaches the check.
 inline void open_window(SjCtx& ctx, CallState& st, const CallSpec& spec, std::string& out, char* begin, size_t room) {
+  st.spec = &spec;
   st.out = &out;
-  st.max_output = spec.max_output;
   ctx.cur = begin;
   ctx.end = begin + (room < spec.max_output ? room : spec.max_output);
   ctx.depth = 0;
   ctx.max_depth = spec.max_depth;
   ctx.state = &st;
-  ctx.patterns = spec.patterns;
-  ctx.constants = spec.constants;
 }
 
 inline CallState& state(SjCtx* ctx) { return *static_cast<CallState*>(ctx->state); }

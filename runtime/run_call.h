@@ -18,11 +18,13 @@ namespace sj::rt {
 // copy, no zero-filling; on error the length is simply left where it was), else into this
 // thread's scratch buffer, whose bytes are appended at the end. Returns null when the call
 // succeeded within max_output; on failure `out` holds exactly what it held (its capacity may
-// have grown) and the result holds the error the call recorded. (A result, not an out
-// parameter: the caller then knows it is null on success and destroys nothing there.)
-inline std::unique_ptr<CallExtras> run_call(const CallSpec& spec, const SjValue* value, std::string& out) {
+// have grown) and the result, which the caller owns, holds the error the call recorded. (A
+// result, not an out parameter: the caller then knows it is null on success and destroys
+// nothing there. A plain pointer, not a unique_ptr: that is returned through memory, and the
+// API stored a null there and read it back after CallState's destructor on every call.)
+inline CallExtras* run_call(const CallSpec& spec, const SjValue* value, std::string& out) {
   size_t old = out.size();
-  if (out.capacity() - old < kMinInPlace) [[unlikely]] return run_call_in_scratch(spec, value, out);
+  if (out.capacity() - old < kMinInPlace) [[unlikely]] return run_call_in_scratch(spec, value, out).release();
   SjCtx ctx;
   CallState st;
   SjStatus status;
@@ -36,7 +38,7 @@ inline std::unique_ptr<CallExtras> run_call(const CallSpec& spec, const SjValue*
     return done ? old + static_cast<size_t>(ctx.cur - st.in_place) : old;
   });
   if (done) [[likely]] return nullptr;
-  return end_out_of_place(ctx, st, status == 0);
+  return end_out_of_place(ctx, st, status == 0).release();
 }
 
 }  // namespace sj::rt

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "runtime/abi.h"
+#include "runtime/call_state.h"
 
 namespace sj::rt {
 namespace {
@@ -121,7 +122,7 @@ bool is_multiple_of(double x, double m) {
 extern "C" {
 
 int32_t sj_test_equal(SjCtx* ctx, int32_t index, const SjValue* v) {
-  const auto* table = static_cast<const SjValue* const*>(ctx->constants);
+  const auto* table = static_cast<const SjValue* const*>(sj::rt::state(ctx).spec->constants);
   return *table[index] == *v ? 1 : 0;
 }
 
