@@ -434,6 +434,64 @@ TEST(Strings, ShortAndLongAtEveryLevel) {
   }
 }
 
+// A schema that is one string gets an entry whose usual path makes no call (a string held in
+// its Value, nothing to escape, room in the window) and that hands every other case to the
+// full serializer, which starts over. Each way out, escaped and unsafe, at each level, into
+// a string with room after earlier output (in place) and into one without (the scratch
+// buffer), and with a limit that leaves the window too small for the fast path.
+TEST(Strings, RootStringFastEntryAndEachWayOut) {
+  struct Case {
+    const char* in;
+    const char* escaped;  // the output of {type: string}
+    const char* unsafe;   // of {type: string, format: unsafe}
+  };
+  const Case cases[] = {
+      {R"("hello world")", R"("hello world")", R"("hello world")"},
+      {R"("")", R"("")", R"("")"},
+      {R"("thirteen byte")", R"("thirteen byte")", R"("thirteen byte")"},     // the longest held in the Value
+      {R"("fourteen bytes")", R"("fourteen bytes")", R"("fourteen bytes")"},  // held outside it
+      {R"("say \"hi\"")", R"("say \"hi\"")", R"("say "hi"")"},                // to escape: not on the fast path
+      {R"("tab\there")", R"("tab\there")", "\"tab\there\""},
+      {"42", R"("42")", R"("42")"},  // coerced, as fast-json-stringify 7.3.6 prints them
+      {"null", R"("")", R"("null")"},
+      {"true", R"("true")", R"("true")"},
+  };
+
+  for (const char* format : {"", R"(,"format":"unsafe")"}) {
+    std::string schema = std::string(R"({"type":"string")") + format + "}";
+    bool unsafe = *format != 0;
+    for (int level : {0, 1}) {
+      auto ser = engine().compile(schema, sj::test::at_level(level));
+      ASSERT_TRUE(ser) << ser.error().message;
+      for (const Case& c : cases) {
+        std::string want = unsafe ? c.unsafe : c.escaped;
+        rapidjson::Document doc;
+        doc.Parse(c.in);
+        std::string in_place = "[";
+        in_place.reserve(1024);
+        ASSERT_TRUE(ser->serialize(doc, in_place)) << c.in;
+        EXPECT_EQ(in_place, "[" + want) << schema << " " << c.in << " " << level;
+        std::string scratch;
+        ASSERT_TRUE(ser->serialize(doc, scratch)) << c.in;
+        EXPECT_EQ(scratch, want) << schema << " " << c.in << " " << level;
+      }
+      // A window smaller than the fast path's room: the full serializer writes what fits and
+      // fails, leaving the string as it was, where the output exceeds the limit.
+      auto limited = engine().compile(schema, sj::test::at_level(level, R"("maxOutputBytes":14)"));
+      ASSERT_TRUE(limited);
+      rapidjson::Document doc;
+      std::string out = "[";
+      out.reserve(1024);
+      doc.Parse(R"("hello world")");
+      ASSERT_TRUE(limited->serialize(doc, out));
+      EXPECT_EQ(out, "[\"hello world\"") << level;
+      doc.Parse(R"("thirteen byte")");
+      EXPECT_FALSE(limited->serialize(doc, out));
+      EXPECT_EQ(out, "[\"hello world\"") << level;
+    }
+  }
+}
+
 // format "unsafe" copies a string without escaping it: from the Value's own bytes for
 // strings held there (up to 13 bytes, after the key in the same capacity check), through
 // the runtime for longer ones; each length on both sides of that bound, with bytes that
