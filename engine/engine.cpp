@@ -48,7 +48,7 @@ struct Engine::Impl {
     module.options.opt_level = std::min(level, *final_level);
     detail::CachedCode cached;
     auto code = jit.compile(module, key ? &cached : nullptr);
-    if (key && !cached.object.empty()) {
+    if (key && cached.object_size != 0) {
       cached.final_level = *final_level;
       detail::ObjectCache(options.cache_dir).store(*key, cached);
       ++stores;

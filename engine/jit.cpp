@@ -339,7 +339,7 @@ std::shared_ptr<CompiledCode> Jit::compile(const sj::ir::Module& module, CachedC
     cached->max_output_bytes = module.options.max_output_bytes;
     for (const auto& p : module.patterns) cached->patterns.emplace_back(static_cast<int32_t>(p->dialect()), p->source());
     cached->constants = module.constants;
-    cached->object = impl_->capture.take(id);
+    cached->set_object(impl_->capture.take(id));
   }
   return code;
 }
@@ -356,7 +356,7 @@ std::shared_ptr<CompiledCode> Jit::load(const CachedCode& cached) {
   orc::JITDylib& jd = new_dylib(jit, impl_->next_id++);
   // A view, not a copy (140 KB for twitter's object): finish() below links the object before
   // this function returns, and `cached` outlives it.
-  auto buffer = llvm::MemoryBuffer::getMemBuffer(cached.object, "schemajit-cache", false);
+  auto buffer = llvm::MemoryBuffer::getMemBuffer(cached.object(), "schemajit-cache", false);
   if (auto err = jit.addObjectFile(jd, std::move(buffer))) {
     llvm::consumeError(jit.getExecutionSession().removeJITDylib(jd));
     fail(std::move(err));

@@ -22,8 +22,12 @@ namespace schemajit::detail {
 namespace {
 
 // Bumped when the file layout changes.
-constexpr char kMagic[8] = {'S', 'J', 'O', 'B', 'J', '0', '0', '4'};
+constexpr char kMagic[8] = {'S', 'J', 'O', 'B', 'J', '0', '0', '5'};
 constexpr size_t kKeyChars = 64, kSumBytes = 8;
+// The object starts at a multiple of this in the file, which is read into memory at least as
+// aligned (operator new's 16 bytes): a hit links it where it lies, and LLVM's ELF reader
+// reads its headers in place.
+constexpr size_t kObjectAlign = 16;
 
 // Guards against torn and damaged files, not against an adversary (whoever can write the
 // cache directory can write code anyway): XXH3 reads a 100 KB object in a few microseconds,
@@ -63,9 +67,18 @@ class Reader {
     return true;
   }
   bool str(std::string& s) {
+    std::string_view v;
+    if (!view(v)) return false;
+    s.assign(v);
+    return true;
+  }
+  bool view(std::string_view& s) {
     uint64_t n;
-    if (!u64(n) || n > rest_.size()) return false;
-    s.assign(rest_.data(), n);
+    return u64(n) && take(n, s);
+  }
+  bool take(uint64_t n, std::string_view& s) {
+    if (n > rest_.size()) return false;
+    s = rest_.substr(0, n);
     rest_.remove_prefix(n);
     return true;
   }
@@ -88,11 +101,17 @@ std::string encode(const CachedCode& c) {
   }
   put_u64(out, c.constants.size());
   for (const auto& text : c.constants) put_str(out, text);
-  put_str(out, c.object);
+  // Padding, so that the object after its length lands on kObjectAlign in the file.
+  size_t object_at = sizeof kMagic + kKeyChars + out.size() + 2 * sizeof(uint64_t);
+  size_t pad = (kObjectAlign - object_at % kObjectAlign) % kObjectAlign;
+  put_u64(out, pad);
+  out.append(pad, '\0');
+  put_str(out, c.object());
   return out;
 }
 
-bool decode(std::string_view payload, CachedCode& c) {
+// The object is left where it is in the payload: `object` views it.
+bool decode(std::string_view payload, CachedCode& c, std::string_view& object) {
   Reader r(payload);
   uint64_t level, final_level, depth, max_out, n;
   if (!r.u64(level) || !r.u64(final_level) || !r.u64(depth) || !r.u64(max_out) || !r.u64(n) || level > 3 ||
@@ -112,7 +131,10 @@ bool decode(std::string_view payload, CachedCode& c) {
   c.constants.resize(n);
   for (auto& text : c.constants)
     if (!r.str(text)) return false;
-  return r.str(c.object) && !c.object.empty() && r.done();
+  std::string_view pad;
+  if (!r.u64(n) || n >= kObjectAlign || !r.take(n, pad)) return false;
+  return r.view(object) && !object.empty() && reinterpret_cast<uintptr_t>(object.data()) % kObjectAlign == 0 &&
+         r.done();
 }
 
 }  // namespace
@@ -137,9 +159,14 @@ std::optional<CachedCode> ObjectCache::load(const std::string& key) const {
   // One read of the file's size: a stream iterator goes a character at a time (~8% of a hit).
   auto size = static_cast<std::streamoff>(in.tellg());
   if (size < 0) return std::nullopt;
-  std::string file(static_cast<size_t>(size), '\0');
+  std::string file;
   in.seekg(0);
-  if (!in.read(file.data(), size)) return std::nullopt;
+  bool read = false;
+  file.resize_and_overwrite(static_cast<size_t>(size), [&](char* p, size_t n) {
+    read = static_cast<bool>(in.read(p, static_cast<std::streamsize>(n)));
+    return read ? n : 0;
+  });
+  if (!read) return std::nullopt;
   // magic | key | payload | checksum(payload)
   size_t head = sizeof kMagic + kKeyChars;
   if (file.size() < head + kSumBytes || std::memcmp(file.data(), kMagic, sizeof kMagic) != 0 ||
@@ -149,7 +176,11 @@ std::optional<CachedCode> ObjectCache::load(const std::string& key) const {
   uint64_t sum = checksum(payload);
   if (std::memcmp(&sum, file.data() + file.size() - kSumBytes, kSumBytes) != 0) return std::nullopt;
   CachedCode code;
-  if (!decode(payload, code)) return std::nullopt;
+  std::string_view object;
+  if (!decode(payload, code, object)) return std::nullopt;
+  code.object_at = static_cast<size_t>(object.data() - file.data());
+  code.object_size = object.size();
+  code.storage = std::move(file);
   return code;
 }
 

@@ -28,7 +28,18 @@ struct CachedCode {
   int64_t max_output_bytes = 0;
   std::vector<std::pair<int32_t, std::string>> patterns;  // (rt::Pattern::Dialect, source)
   std::vector<std::string> constants;                  // JSON texts
-  std::string object;                                  // the relocatable object file
+  // The relocatable object file: bytes [object_at, object_at + object_size) of `storage`,
+  // which holds the object itself after a compile and the whole cache file after a load (so a
+  // hit copies none of its 100+ KB).
+  std::string storage;
+  size_t object_at = 0, object_size = 0;
+
+  std::string_view object() const { return {storage.data() + object_at, object_size}; }
+  void set_object(std::string bytes) {
+    storage = std::move(bytes);
+    object_at = 0;
+    object_size = storage.size();
+  }
 };
 
 class ObjectCache {
