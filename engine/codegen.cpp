@@ -333,8 +333,9 @@ class Codegen {
   // gets an entry that makes no call on its usual path: a string held in its Value, with
   // nothing to escape, and room in the window. The full function has calls on its other
   // paths, so it saves and restores three registers and stores the depth on every path, the
-  // usual one included: "hello world" takes 39 instructions there, 28 here (AVX-512). Any other case
-  // tail-calls it, and it starts over: the fast path writes only past the published cursor.
+  // usual one included: "hello world" takes 39 instructions there, 28 here (AVX-512). Any
+  // other case tail-calls it, and it starts over: the fast path writes only past the
+  // published cursor.
   bool has_string_fast_entry() const {
     const ir::Node& root = *irm_.functions[0].body;
     return !compact() && root.kind == ir::Kind::String && !root.nullable &&
