@@ -20,9 +20,9 @@ using EntryFn = sj::rt::EntryFn;
 struct CompiledCode {
   sj::rt::CallSpec call;  // the entry point, the limits and the two tables below
   std::vector<std::shared_ptr<const sj::rt::Pattern>> patterns;  // owned for the code's lifetime
-  std::vector<const sj::rt::Pattern*> pattern_table;             // what SjCtx::patterns points at
+  std::vector<const sj::rt::Pattern*> pattern_table;             // what CallSpec::patterns points at
   std::vector<std::unique_ptr<rapidjson::Document>> constants;    // the validators' const / enum values
-  std::vector<const rapidjson::Value*> constant_table;            // what SjCtx::constants points at
+  std::vector<const rapidjson::Value*> constant_table;            // what CallSpec::constants points at
   std::shared_ptr<void> keepalive;  // releases the machine code when the last Serializer goes
 
   // Tier-up (engine/tier_up.h). Calls run `active`: this code, until a recompile at the final

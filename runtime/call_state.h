@@ -10,6 +10,8 @@
 
 namespace sj::rt {
 
+class Pattern;  // runtime/pattern.h
+
 // Values of the `format` argument of sj_coerce_string.
 enum class StringFormat : int32_t { None = 0, DateTime = 1, Date = 2, Time = 3, Unsafe = 4 };
 // Values of the `rounding` argument of sj_coerce_integer (Math.trunc/floor/ceil/round).
@@ -32,8 +34,8 @@ using EntryFn = SjStatus (*)(SjCtx*, const SjValue*);
 // What every call of one compiled serializer starts from, fixed when it is compiled.
 struct CallSpec {
   EntryFn entry = nullptr;
-  const void* patterns = nullptr;   // the serializer's regexes, const Pattern* [ ]
-  const void* constants = nullptr;  // the values its validators compare with, const SjValue* [ ]
+  const Pattern* const* patterns = nullptr;  // the serializer's regexes
+  const SjValue* const* constants = nullptr;  // the values its validators compare with
   int32_t max_depth = 1000;
   size_t max_output = SIZE_MAX;  // bytes a call may produce
 };

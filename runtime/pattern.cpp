@@ -75,6 +75,5 @@ Pattern::~Pattern() { pcre2_code_free(static_cast<pcre2_code*>(code_)); }
 }  // namespace sj::rt
 
 extern "C" int32_t sj_pattern_search(SjCtx* ctx, int32_t index, const char* s, int64_t n) {
-  const auto* table = static_cast<const sj::rt::Pattern* const*>(sj::rt::state(ctx).spec->patterns);
-  return table[index]->search(s, static_cast<size_t>(n)) ? 1 : 0;
+  return sj::rt::state(ctx).spec->patterns[index]->search(s, static_cast<size_t>(n)) ? 1 : 0;
 }

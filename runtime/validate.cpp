@@ -122,8 +122,7 @@ bool is_multiple_of(double x, double m) {
 extern "C" {
 
 int32_t sj_test_equal(SjCtx* ctx, int32_t index, const SjValue* v) {
-  const auto* table = static_cast<const SjValue* const*>(sj::rt::state(ctx).spec->constants);
-  return *table[index] == *v ? 1 : 0;
+  return *sj::rt::state(ctx).spec->constants[index] == *v ? 1 : 0;
 }
 
 int32_t sj_test_unique(const SjValue* array) {
