@@ -42,24 +42,15 @@ class Codegen {
       : irm_(m), ctx_(c), mod_(std::make_unique<llvm::Module>("schemajit", c)), b_(c), entry_name_(entry) {}
 
   std::unique_ptr<llvm::Module> run() {
-    auto* fnty = llvm::FunctionType::get(b_.getInt32Ty(), {ptr(), ptr()}, false);
     bool fast_entry = has_string_fast_entry();
-    for (size_t i = 0; i < irm_.functions.size(); ++i) {
-      bool entry = i == 0 && !fast_entry;
-      auto link = entry ? llvm::Function::ExternalLinkage : llvm::Function::InternalLinkage;
-      auto* f = llvm::Function::Create(fnty, link, entry ? entry_name_ : "f" + std::to_string(i), *mod_);
-      f->addFnAttr(llvm::Attribute::NoUnwind);
-      fns_.push_back(f);
-    }
-    for (size_t i = 0; i < irm_.validators.size(); ++i) {
-      auto* fnty = llvm::FunctionType::get(b_.getInt32Ty(), {ptr(), ptr()}, false);
-      auto* f = llvm::Function::Create(fnty, llvm::Function::InternalLinkage, "v" + std::to_string(i), *mod_);
-      f->addFnAttr(llvm::Attribute::NoUnwind);
-      vfns_.push_back(f);
-    }
+    for (size_t i = 0; i < irm_.functions.size(); ++i)
+      fns_.push_back(i == 0 && !fast_entry ? function(entry_name_, llvm::Function::ExternalLinkage)
+                                           : function("f" + std::to_string(i), llvm::Function::InternalLinkage));
+    for (size_t i = 0; i < irm_.validators.size(); ++i)
+      vfns_.push_back(function("v" + std::to_string(i), llvm::Function::InternalLinkage));
     for (size_t i = 0; i < irm_.functions.size(); ++i) define(i);
     for (size_t i = 0; i < irm_.validators.size(); ++i) define_validator(i);
-    if (fast_entry) define_string_fast_entry(llvm::Function::Create(fnty, llvm::Function::ExternalLinkage, entry_name_, *mod_));
+    if (fast_entry) define_string_fast_entry(function(entry_name_, llvm::Function::ExternalLinkage));
     std::string err;
     llvm::raw_string_ostream os(err);
     if (llvm::verifyModule(*mod_, &os)) throw sj::CompileError("internal error: invalid LLVM IR: " + os.str(), "");
@@ -71,6 +62,12 @@ class Codegen {
   llvm::Type* ptr() { return b_.getPtrTy(); }
   llvm::ConstantInt* i64(uint64_t v) { return b_.getInt64(v); }
   llvm::ConstantInt* i32(uint32_t v) { return b_.getInt32(v); }
+  // A generated function: serializers and validators alike are `i32 f(ptr ctx, ptr value)`.
+  llvm::Function* function(const std::string& name, llvm::GlobalValue::LinkageTypes linkage) {
+    auto* f = llvm::Function::Create(llvm::FunctionType::get(b_.getInt32Ty(), {ptr(), ptr()}, false), linkage, name, *mod_);
+    f->addFnAttr(llvm::Attribute::NoUnwind);
+    return f;
+  }
 
   llvm::Type* abi_type(sj::abi::Type t) {
     switch (t) {
@@ -207,14 +204,18 @@ class Codegen {
   Value* cursor() { return b_.CreateLoad(ptr(), cur_slot_ ? cur_slot_ : at(ctx_arg_, offsetof(SjCtx, cur)), "cur"); }
   void set_cursor(Value* cur) { b_.CreateStore(cur, cur_slot_ ? cur_slot_ : at(ctx_arg_, offsetof(SjCtx, cur))); }
 
+  // The bytes the window has after cur (i64).
+  Value* room(Value* cur) {
+    Value* end = b_.CreateLoad(ptr(), at(ctx_arg_, offsetof(SjCtx, end)), "end");
+    return b_.CreateSub(b_.CreatePtrToInt(end, b_.getInt64Ty()), b_.CreatePtrToInt(cur, b_.getInt64Ty()));
+  }
+
   // Guarantees n writable bytes; returns the cursor.
   Value* ensure(Value* n) {
-    Value* cur = cursor();
-    Value* end = b_.CreateLoad(ptr(), at(ctx_arg_, offsetof(SjCtx, end)), "end");
-    Value* room = b_.CreateSub(b_.CreatePtrToInt(end, b_.getInt64Ty()), b_.CreatePtrToInt(cur, b_.getInt64Ty()));
+    Value* left = room(cursor());
     BasicBlock* grow = block("grow");
     BasicBlock* ready = block("ready");
-    b_.CreateCondBr(b_.CreateICmpULT(room, n), grow, ready, weights_unlikely());
+    b_.CreateCondBr(b_.CreateICmpULT(left, n), grow, ready, weights_unlikely());
     go(grow);
     call("sj_reserve", {ctx_arg_, n});
     b_.CreateBr(ready);
@@ -344,7 +345,6 @@ class Codegen {
   void define_string_fast_entry(llvm::Function* entry) {
     const ir::Node& root = *irm_.functions[0].body;
     fn_ = entry;
-    entry->addFnAttr(llvm::Attribute::NoUnwind);
     ctx_arg_ = entry->getArg(0);
     Value* v = entry->getArg(1);
     cur_slot_ = nullptr;  // the cursor stays in ctx: read once, and quote_clean stores the new one there
@@ -353,33 +353,21 @@ class Codegen {
     BasicBlock* held = block("held");
     b_.CreateCondBr(b_.CreateICmpEQ(flags(v), b_.getInt16(dom::kShortStringFlags)), held, full, weights_likely());
     go(held);
-    constexpr uint64_t kRoom = sj::rt::quoted_bound(dom::kShortMax);  // as inline_string
     Value* cur = cursor();
-    Value* end = b_.CreateLoad(ptr(), at(ctx_arg_, offsetof(SjCtx, end)), "end");
-    Value* room = b_.CreateSub(b_.CreatePtrToInt(end, b_.getInt64Ty()), b_.CreatePtrToInt(cur, b_.getInt64Ty()));
     BasicBlock* ready = block("ready");
-    b_.CreateCondBr(b_.CreateICmpUGE(room, i64(kRoom)), ready, full, weights_likely());
+    b_.CreateCondBr(b_.CreateICmpUGE(room(cur), i64(kHeldStringRoom)), ready, full, weights_likely());
     go(ready);
     Value *x, *len;
     std::tie(x, len) = short_string_vector(v);
-    if (root.format != ir::StringFormat::Unsafe) {
-      BasicBlock* clean = block("clean");
-      BasicBlock* escape = block("escape");
+    Value* len64 = b_.CreateZExt(len, b_.getInt64Ty());
+    auto store = [&](Value* text) { b_.CreateAlignedStore(x, text, llvm::Align(1)); };
+    if (root.format == ir::StringFormat::Unsafe) {
+      quote_clean(cur, len64, store);
+    } else {
       Value* bad = escapes_within(x, len);
-      b_.CreateCondBr(b_.CreateICmpEQ(bad, i32(0)), clean, escape, weights_likely());
-      go(escape);
-      if (sj::rt::cpu_has(sj::rt::Isa::Avx512Vbmi2)) {  // as inline_string: '"' and '\\' only are expanded
-        BasicBlock* expand = block("expand");
-        b_.CreateCondBr(b_.CreateICmpEQ(controls_within(x, len), i32(0)), expand, full, weights_likely());
-        go(expand);
-        expand_quotes_and_backslashes(cur, v, len, bad);
-        b_.CreateRet(i32(0));
-      } else {
-        b_.CreateBr(full);
-      }
-      go(clean);
+      quoted_unless_escaping(b_.CreateICmpEQ(bad, i32(0)), cur, len64, store,
+                             [&] { expand_else(cur, v, x, len, bad, [&] { b_.CreateBr(full); }); });
     }
-    quote_clean(cur, b_.CreateZExt(len, b_.getInt64Ty()), [&](Value* text) { b_.CreateAlignedStore(x, text, llvm::Align(1)); });
     b_.CreateRet(i32(0));
     go(full);
     llvm::CallInst* rest = b_.CreateCall(fns_[0], {ctx_arg_, v});
@@ -565,34 +553,43 @@ class Codegen {
   // the opening quote (the closing quote then overwrites the byte after the string). A string
   // with such a byte goes to the escaping writer, except, on CPUs that expand bytes, one whose
   // only such bytes are '"' and '\\' (fjs "short string with double quote": 20.2 -> 13.7 ns).
+  static constexpr uint64_t kHeldStringRoom = sj::rt::quoted_bound(dom::kShortMax);
+  static_assert(kHeldStringRoom >= 1 + dom::kValueSize, "the clean case stores the whole Value after the quote");
+  static_assert(kHeldStringRoom >= 1 + 32, "the expanded case stores 32 bytes after the quote");
+  static_assert(dom::kValueSize == 16, "the Value is one escape_mask vector");
   void inline_string(Value* v) {
-    constexpr uint64_t kRoom = sj::rt::quoted_bound(dom::kShortMax);
-    static_assert(kRoom >= 1 + dom::kValueSize, "the clean case stores the whole Value after the quote");
-    static_assert(kRoom >= 1 + 32, "the expanded case stores 32 bytes after the quote");
-    static_assert(dom::kValueSize == 16, "the Value is one escape_mask vector");
-    Value* cur = write_pending(i64(kRoom));
+    Value* cur = write_pending(i64(kHeldStringRoom));
     Value *x, *len;  // not a structured binding: clang 14 (the sanitizer builds') cannot capture one
     std::tie(x, len) = short_string_vector(v);
     Value* bad = escapes_within(x, len);
     Value* len64 = b_.CreateZExt(len, b_.getInt64Ty());
     auto store = [&](Value* text) { b_.CreateAlignedStore(x, text, llvm::Align(1)); };
-    quoted_unless_escaping(b_.CreateICmpEQ(bad, i32(0)), cur, len64, store, [&] {
-      // The host, which the JIT compiles for (and the object cache keys on), expands bytes
-      // under a mask (vpexpandb) and has pdep/pext: the runtime's VBMI2 escape tier asks the same.
-      if (!sj::rt::cpu_has(sj::rt::Isa::Avx512Vbmi2)) return quoted_text(cur, v, len64);
-      Value* control = controls_within(x, len);
-      BasicBlock* expand = block("expand");
-      BasicBlock* call_writer = block("controls");
-      BasicBlock* done = block("escaped");
-      b_.CreateCondBr(b_.CreateICmpEQ(control, i32(0)), expand, call_writer, weights_likely());
-      go(expand);
-      expand_quotes_and_backslashes(cur, v, len, bad);
-      b_.CreateBr(done);
-      go(call_writer);
-      quoted_text(cur, v, len64);
-      b_.CreateBr(done);
-      go(done);
-    });
+    quoted_unless_escaping(b_.CreateICmpEQ(bad, i32(0)), cur, len64, store,
+                           [&] { expand_else(cur, v, x, len, bad, [&] { quoted_text(cur, v, len64); }); });
+  }
+
+  // A string held in the Value (x, len: short_string_vector) with bytes to escape at `bad`,
+  // quoted at cur: where the CPU expands bytes under a mask and none of them is a control
+  // character, written in registers (expand_quotes_and_backslashes); the others go to
+  // `other()`, which writes them (the runtime's escaping writer) or leaves the block with a
+  // branch of its own (the fast entry's way to its full function).
+  template <class Other>
+  void expand_else(Value* cur, Value* v, Value* x, Value* len, Value* bad, Other other) {
+    // The host, which the JIT compiles for (and the object cache keys on), expands bytes
+    // under a mask (vpexpandb) and has pdep/pext: the runtime's VBMI2 escape tier asks the same.
+    if (!sj::rt::cpu_has(sj::rt::Isa::Avx512Vbmi2)) return other();
+    Value* control = controls_within(x, len);
+    BasicBlock* expand = block("expand");
+    BasicBlock* call_writer = block("controls");
+    BasicBlock* done = block("escaped");
+    b_.CreateCondBr(b_.CreateICmpEQ(control, i32(0)), expand, call_writer, weights_likely());
+    go(expand);
+    expand_quotes_and_backslashes(cur, v, len, bad);
+    b_.CreateBr(done);
+    go(call_writer);
+    other();
+    close_with(done);
+    go(done);
   }
 
   // Bit i of the i16 result: byte i of the 16-byte vector x is a control character.
@@ -644,8 +641,14 @@ class Codegen {
     b_.CreateBr(done);
     go(escape_block);
     escape();
-    b_.CreateBr(done);
+    close_with(done);
     go(done);
+  }
+
+  // Ends the current block with a branch to `to`, unless what was emitted in it already ended
+  // it (a branch of its own).
+  void close_with(BasicBlock* to) {
+    if (!b_.GetInsertBlock()->getTerminator()) b_.CreateBr(to);
   }
 
   // '"', the len bytes `store(text)` puts at text = cur + 1 (it may store past them), '"'.
