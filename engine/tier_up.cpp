@@ -1,5 +1,7 @@
 #include "engine/tier_up.h"
 
+#include <unistd.h>
+
 #include <cstdlib>
 #include <set>
 
@@ -22,7 +24,20 @@ void stop_all_queues() {
   for (TierUpQueue* q : r.queues) q->shutdown();
 }
 
+struct MainThreadExitGuard {
+  ~MainThreadExitGuard() { stop_all_queues(); }
+};
+
 }  // namespace
+
+void guard_exit_on_main_thread() {
+  thread_local bool checked = false;  // two system calls once per thread, not per compile
+  if (checked) return;
+  checked = true;
+  if (::gettid() != ::getpid()) return;
+  thread_local MainThreadExitGuard guard;
+  (void)&guard;
+}
 
 void prepare_exit_for_level(int level, const std::function<void()>& prime) {
   static std::once_flag primed[4];

@@ -18,12 +18,24 @@ constexpr int32_t kTierUpCalls = 100;
 
 // Process exit while a worker is inside LLVM: exit() destroys statics in reverse order of
 // construction, including LLVM's lazily built ones, while the worker may still use them (seen
-// as hangs and crashes at exit). So before a process first queues work for a level, it runs
-// `prime` on the calling thread — one compile at that level, which builds those statics — and
-// then registers an exit handler that stops every queue and waits for its running job. Exit
-// handlers run before the statics constructed ahead of their registration are destroyed.
-// (A static that LLVM builds for the first time inside a later job is not covered: priming
-// uses a schema with every kind of node to make that unlikely.)
+// as hangs and crashes at exit). Two guards stop every queue, waiting for its running job,
+// before any of those statics goes:
+//
+// guard_exit_on_main_thread(), called by the Engine on every thread that creates an Engine or
+// compiles, gives the process's main thread a thread_local whose destructor stops the queues.
+// The thread that calls exit() (main returning, most often) destroys its thread_locals before
+// any static ([basic.start.term]), so this covers every static, however late LLVM built it.
+//
+// prepare_exit_for_level(level, prime), for exit() from any other thread: the worker calls it
+// before its first job at a level; the first call in the process runs `prime` — one compile at
+// that level, which builds the statics a recompile uses — and then registers an exit handler
+// that stops the queues (exit handlers run before the statics built ahead of their
+// registration are destroyed). It runs on the worker, not in compile(): a process's first
+// compile would otherwise wait for a level-1 compile of the priming schema (~150 ms) that
+// only tier-up needs. Not covered: exit() from a thread other than main while the priming
+// compile runs (~20 ms), or while a later job builds a static the priming schema did not
+// (engine.cpp's kPrimingSchema says how that was checked).
+void guard_exit_on_main_thread();
 void prepare_exit_for_level(int level, const std::function<void()>& prime);
 
 class TierUpQueue {

@@ -5,12 +5,14 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <fstream>
 #include <iterator>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/schemajit.h"
@@ -283,13 +285,68 @@ TEST(TierUp, SwapsInTheFinalCodeAfter100Calls) {
 }
 
 TEST(TierUp, CallersOptionsDoNotReachThePrimingCompile) {
-  // A limit the small priming schema would exceed must not fail this compile (engine/tier_up.h).
+  // A limit the small priming schema would exceed must not fail the recompile it precedes
+  // (engine/tier_up.h).
   schemajit::Engine engine;
   auto ser = engine.compile(R"({"type":"integer"})", R"({"maxSchemaNodes":1,"optLevel":3})");
   ASSERT_TRUE(ser) << ser.error().message;
   std::string out;
+  for (int i = 0; i < 100; ++i) {
+    out.clear();
+    ASSERT_TRUE(ser->serialize_json("7", out));
+  }
+  engine.wait_for_tier_up();
+  EXPECT_EQ(engine.stats().tier_ups, 1u);
+  out.clear();
   ASSERT_TRUE(ser->serialize_json("7", out));
   EXPECT_EQ(out, "7");
+}
+
+// 100 calls of a fresh serializer of a static Engine: its worker starts the process's first
+// recompile (the priming compile, then the serializer's own), and the process exits while it
+// runs, `delay` later. The queues must stop before LLVM's statics go (engine/tier_up.h), or exit
+// crashes or hangs. Each round is a new process, so the priming compile is always still to do.
+void exit_while_the_worker_compiles(std::chrono::milliseconds delay) {
+  static schemajit::Engine engine;
+  auto ser = engine.compile(kSchema);
+  std::string out;
+  for (int i = 0; i < 100; ++i) {
+    out.clear();
+    if (!ser || !ser->serialize_json(kData, out)) std::_Exit(3);
+  }
+  std::this_thread::sleep_for(delay);
+  std::exit(0);
+}
+
+TEST(TierUpDeathTest, MainThreadExitsWhileTheWorkerCompiles) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  for (int ms : {0, 5, 20, 60, 120})
+    EXPECT_EXIT(exit_while_the_worker_compiles(std::chrono::milliseconds(ms)), ::testing::ExitedWithCode(0), "")
+        << ms << " ms";
+}
+
+// The same from another thread, once the priming compile is done: the exit handler it
+// registered stops the queues (the main thread's guard does not run then).
+TEST(TierUpDeathTest, OtherThreadExitsWhileTheWorkerCompiles) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  for (int ms : {0, 2, 5, 10, 20})
+    EXPECT_EXIT(
+        {
+          static schemajit::Engine engine;
+          std::string out;
+          auto first = engine.compile(kOther);
+          for (int i = 0; i < 100; ++i) (void)first->serialize_json(R"({"a":1})", out);
+          engine.wait_for_tier_up();  // primed
+          std::thread([ms] {
+            auto second = engine.compile(kSchema);
+            std::string out;
+            for (int i = 0; i < 100; ++i) (void)second->serialize_json(kData, out);
+            std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+            std::exit(0);
+          }).join();
+        },
+        ::testing::ExitedWithCode(0), "")
+        << ms << " ms";
 }
 
 TEST(TierUp, OffLevelZeroAndSerializersThatOutliveTheirEngine) {
