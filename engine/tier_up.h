@@ -25,6 +25,8 @@ constexpr int32_t kTierUpCalls = 100;
 // compiles, gives the process's main thread a thread_local whose destructor stops the queues.
 // The thread that calls exit() (main returning, most often) destroys its thread_locals before
 // any static ([basic.start.term]), so this covers every static, however late LLVM built it.
+// (A main thread that ends by pthread_exit while others go on stops tier-up with it: the
+// serializers keep the code they have.)
 //
 // prepare_exit_for_level(level, prime), for exit() from any other thread: the worker calls it
 // before its first job at a level; the first call in the process runs `prime` — one compile at
