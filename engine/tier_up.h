@@ -33,10 +33,10 @@ constexpr int32_t kTierUpCalls = 100;
 // that level, which builds the statics a recompile uses — and then registers an exit handler
 // that stops the queues (exit handlers run before the statics built ahead of their
 // registration are destroyed). It runs on the worker, not in compile(): a process's first
-// compile would otherwise wait for a level-1 compile of the priming schema (~150 ms) that
-// only tier-up needs. Not covered: exit() from a thread other than main while the priming
-// compile runs (~20 ms), or while a later job builds a static the priming schema did not
-// (engine.cpp's kPrimingSchema says how that was checked).
+// compile would otherwise wait for a level-1 compile (~17 ms; ~150 ms until stop 23, with a
+// bigger priming schema) that only tier-up needs. Not covered: exit() from a thread other than
+// main while the priming compile runs, or while a later job builds a static the priming
+// schema did not (engine.cpp's kPrimingSchema says how that was checked).
 void guard_exit_on_main_thread();
 void prepare_exit_for_level(int level, const std::function<void()>& prime);
 
