@@ -5,7 +5,8 @@
 #   bash setup.sh build  install what is missing, build
 #   bash setup.sh sanitize  the whole suite under ASan + UBSan (clang 14, build-asan/), with a
 #                           short run of each libFuzzer target (tests/fuzz)
-#   bash setup.sh tsan      the concurrency tests under ThreadSanitizer (build-tsan/)
+#   bash setup.sh tsan      the concurrency tests (threads, tier-up) under ThreadSanitizer
+#                           (build-tsan/)
 #   bash setup.sh bench     also install the peers (simdjson, Boost.JSON, nlohmann), build, and
 #                           run the benchmarks ("$@" after `bench` goes to sj_bench)
 # Idempotent: when everything is installed and built it only runs the job.
@@ -64,6 +65,6 @@ case "${1:-run}" in
     build/bench/sj_bench "$@" ;;
   tsan)
     target=sj_tests build_dir build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSCHEMAJIT_TSAN=ON -DSCHEMAJIT_BUILD_BENCH=OFF
-    TSAN_OPTIONS="suppressions=$PWD/tests/tsan.supp ${TSAN_OPTIONS:-}" build-tsan/tests/sj_tests --gtest_filter='Threads.*' ;;
+    TSAN_OPTIONS="suppressions=$PWD/tests/tsan.supp ${TSAN_OPTIONS:-}" build-tsan/tests/sj_tests --gtest_filter='Threads.*:TierUp*' ;;
   *) echo "usage: bash setup.sh [run|test|build|sanitize|tsan|bench]" >&2; exit 2 ;;
 esac
