@@ -1,6 +1,8 @@
-// The object cache (option "cacheDir", engine/object_cache.h) and batch compiles
-// (Engine::compile_all): a hit gives the same bytes as a fresh compile without compiling; a
-// truncated, damaged or foreign file is a miss that compiles afresh and rewrites the file.
+// Start-up: the object cache (option "cacheDir", engine/object_cache.h), batch compiles
+// (Engine::compile_all) and tier-up (engine/tier_up.h). A hit gives the same bytes as a fresh
+// compile without compiling; a truncated, damaged or foreign file is a miss that compiles
+// afresh and rewrites the file. Tier-up swaps in the final code after 100 calls, and a process
+// may exit while a worker compiles.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
