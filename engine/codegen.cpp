@@ -25,6 +25,7 @@
 #include "runtime/abi.h"
 #include "runtime/dom_layout.h"
 #include "runtime/escape.h"
+#include "runtime/js_value.h"
 #include "runtime/member_index.h"
 #include "runtime/number_text.h"
 
@@ -1402,25 +1403,91 @@ class Codegen {
     }
   }
 
+  // The members an object schema reads from data that is not an object: fast-json-stringify
+  // reads them with obj[key] and Object.keys(obj), so a string or an array has index members
+  // ("ab": "0" and "1") and a length (spec §16.3), other values none. A schema that names no
+  // index and no length and prints no extra members reads them all as having no members; for
+  // the others, one cold call (runtime/object_view.cpp) builds a string's or an array's object
+  // as a Value: every member when the schema prints extra members, else only up to the
+  // highest index it names; "length" only when declared, since the extras loop skips declared
+  // names but would print any other member.
+  struct JsView {
+    int64_t limit = 0;  // members to build
+    bool with_length = false;
+    bool needed = false;
+  };
+  static JsView js_view(const ir::Node& n) {
+    JsView view;
+    auto names = [&](const std::string& name) {
+      uint32_t index;
+      if (sj::rt::array_index_key(name, index)) view.limit = std::max(view.limit, int64_t{index} + 1);
+      view.needed |= name == "length";
+    };
+    for (const auto& f : n.fields) {
+      names(f.name);
+      view.with_length |= f.name == "length";
+    }
+    for (const auto& name : n.required_elsewhere) names(name);
+    if (n.extras != ir::Extras::Drop || !n.patterns.empty()) view.limit = INT64_MAX;
+    view.needed |= view.limit > 0;
+    return view;
+  }
+
   void emit_object(const ir::Node& n, Value* v) {
     flush();
     BasicBlock* done = block("obj.done");
     BasicBlock* body = block("obj.body");
     BasicBlock* null_in = block("obj.null");
-    // null → {} (nullable was handled before); other non-objects read as having no members.
-    b_.CreateCondBr(is_type(v, dom::kNullType), null_in, body);
-    go(null_in);
-    literal("{}");
-    flush();
-    b_.CreateBr(done);
-    go(body);
-    Value* is_obj = is_type(v, dom::kObjectType);
+    auto null_is_empty = [&] {  // null → {} (nullable was handled before)
+      go(null_in);
+      literal("{}");
+      flush();
+      b_.CreateBr(done);
+    };
+    Value* type = type_of(v);
+    Value* is_obj;
+    Value* viewed = b_.getFalse();  // data read through a string's or an array's object
+    JsView view = js_view(n);
+    if (!view.needed) {  // every other value reads as having no members
+      b_.CreateCondBr(b_.CreateICmpEQ(type, b_.getInt16(dom::kNullType)), null_in, body);
+      null_is_empty();
+      go(body);
+      is_obj = b_.CreateICmpEQ(type, b_.getInt16(dom::kObjectType));
+    } else {  // an object on one compare, the rest on a cold path
+      BasicBlock* from = b_.GetInsertBlock();
+      BasicBlock* other = block("obj.other");
+      BasicBlock* data = block("obj.data");
+      b_.CreateCondBr(b_.CreateICmpEQ(type, b_.getInt16(dom::kObjectType)), body, other, weights_likely());
+      go(other);
+      b_.CreateCondBr(b_.CreateICmpEQ(type, b_.getInt16(dom::kNullType)), null_in, data);
+      null_is_empty();
+      go(data);
+      Value* js = call("sj_object_view", {ctx_arg_, v, i64(view.limit), i32(view.with_length)});
+      BasicBlock* made = block("obj.view");
+      b_.CreateCondBr(b_.CreateIsNull(js), fail_, made, weights_unlikely());
+      go(made);
+      Value* js_is_obj = is_type(js, dom::kObjectType);
+      b_.CreateBr(body);
+      go(body);
+      llvm::PHINode* obj = b_.CreatePHI(ptr(), 2, "obj");
+      obj->addIncoming(v, from);
+      obj->addIncoming(js, made);
+      llvm::PHINode* obj_is_obj = b_.CreatePHI(b_.getInt1Ty(), 2, "is.obj");
+      obj_is_obj->addIncoming(b_.getTrue(), from);
+      obj_is_obj->addIncoming(js_is_obj, made);
+      viewed = b_.CreateICmpNE(obj, v);
+      is_obj = obj_is_obj;
+      v = obj;
+    }
 
     for (const auto& name : n.required_elsewhere) {
       Value* m = lookup(v, is_obj, name, 0);
       BasicBlock* missing = block("required.missing");
       BasicBlock* present = block("required.ok");
-      b_.CreateCondBr(b_.CreateIsNull(m), missing, present, weights_unlikely());
+      Value* absent = b_.CreateIsNull(m);
+      // A string's or an array's length is there, though the view lists it only when declared.
+      if (name == "length") absent = b_.CreateAnd(absent, b_.CreateNot(viewed));
+      b_.CreateCondBr(absent, missing, present, weights_unlikely());
       go(missing);
       fail_with(call("sj_error_required", {ctx_arg_, bytes(name), i64(name.size()), bytes(n.path)}));
       go(present);

@@ -47,6 +47,7 @@ enum Type : uint8_t { V, I32, I64, F64, P };
   X(sj_coerce_integer, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::I32, sj::abi::P) \
   X(sj_coerce_boolean, sj::abi::V, sj::abi::P, sj::abi::P)                        \
   X(sj_write_generic, sj::abi::I32, sj::abi::P, sj::abi::P)                       \
+  X(sj_object_view, sj::abi::P, sj::abi::P, sj::abi::P, sj::abi::I64, sj::abi::I32) \
   X(sj_find_member, sj::abi::P, sj::abi::P, sj::abi::P, sj::abi::I64)             \
   X(sj_member_order, sj::abi::P, sj::abi::P, sj::abi::P)                          \
   X(sj_index_members, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::P, sj::abi::I64) \
@@ -96,6 +97,12 @@ SjStatus sj_coerce_integer(SjCtx* ctx, const SjValue* v, int32_t rounding, const
 void sj_coerce_boolean(SjCtx* ctx, const SjValue* v);
 // JSON.stringify of any value (untyped schemas, additionalProperties: true).
 SjStatus sj_write_generic(SjCtx* ctx, const SjValue* v);
+// Data that is neither an object nor null given to an object schema, as the object
+// JavaScript reads from it (spec §16.3). A string or an array: a new object with the members
+// "0", "1", … (a string's UTF-16 units, an array's elements), at most `limit` of them, then
+// "length" when with_length, living until the call ends; null, with the output limit's error
+// recorded, when more members than maxOutputBytes could print. Anything else: v (no members).
+const SjValue* sj_object_view(SjCtx* ctx, const SjValue* v, int64_t limit, int32_t with_length);
 // The value of member `key` of obj, or null when obj is not an object or has no such member.
 // With duplicate names the last one wins, as JSON.parse does.
 const SjValue* sj_find_member(const SjValue* obj, const char* key, int64_t len);

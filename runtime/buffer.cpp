@@ -32,14 +32,12 @@ void ensure_scratch() {
   }
 }
 
-// From here on the call fails and what it writes is thrown away: the cursor goes back to the
-// start of the buffer whenever it needs room, so a runaway output costs time, not memory.
+}  // namespace
+
 void over_limit(SjCtx* ctx, CallState& st) {
   fail(ctx, "output exceeds maxOutputBytes (" + std::to_string(st.spec->max_output) + " bytes)", "");
   st.discarding = true;
 }
-
-}  // namespace
 
 bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok) {
   size_t used = static_cast<size_t>(ctx.cur - t_scratch.data.get());

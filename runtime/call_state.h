@@ -25,6 +25,7 @@ struct CallExtras {
   std::string message;  // fast-json-stringify's text where it has one
   std::string path;     // schema location, "#/properties/a"
   std::vector<std::unique_ptr<uint32_t[]>> scratch;
+  std::vector<std::unique_ptr<rapidjson::Document>> views;  // sj_object_view's objects
 };
 
 void drop_extras(std::unique_ptr<CallExtras> extras);  // destroys them, out of line: see ~CallState
@@ -112,5 +113,9 @@ inline void put(SjCtx* ctx, const char* s, size_t n) {
 }
 
 SjStatus fail(SjCtx* ctx, std::string message, const char* path);
+// From here on the call fails with the output limit's error and what it writes is thrown
+// away: the cursor goes back to the start of the buffer whenever it needs room, so a runaway
+// output costs time, not memory.
+void over_limit(SjCtx* ctx, CallState& st);
 
 }  // namespace sj::rt

@@ -166,6 +166,27 @@ TEST(HostileData, OneGibibyteString) {
   EXPECT_EQ(out.back(), '"');
 }
 
+// A string read as an object (spec §16.3) is built as an object of one member per UTF-16
+// unit only when the schema prints extra members, and then only as many as the output limit
+// could print: 256 MiB of data cost neither 8 GiB of members nor a crash.
+TEST(HostileData, BigStringReadAsAnObject) {
+  std::string big(size_t(1) << 28, 'x');
+  rapidjson::Value v(rapidjson::StringRef(big.data(), big.size()));
+  std::string out = "kept";
+  auto declared = engine().compile(R"({"type":"object","properties":{"1":{"type":"string"},"length":{"type":"integer"}}})");
+  ASSERT_TRUE(declared->serialize(v, out));
+  EXPECT_EQ(out, R"(kept{"1":"x","length":268435456})");
+  out = "kept";
+  auto extras = engine().compile(R"({"type":"object","additionalProperties":true})", R"({"maxOutputBytes":100000})");
+  auto st = extras->serialize(v, out);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().message, "output exceeds maxOutputBytes (100000 bytes)");
+  EXPECT_EQ(out, "kept");
+  rapidjson::Value some(rapidjson::StringRef(big.data(), 3));
+  ASSERT_TRUE(extras->serialize(some, out));
+  EXPECT_EQ(out, R"(kept{"0":"x","1":"x","2":"x"})");
+}
+
 TEST(HostileData, FiftyMillionStrings) {
   rapidjson::Document doc;
   doc.SetArray();

@@ -1,0 +1,80 @@
+// A string or an array given to an object schema (spec §16.3). fast-json-stringify reads an
+// object schema's data with obj[key] and lists its extra members with Object.keys(obj), so
+// JavaScript's view of a string or an array is what it prints from: "ab" has the members
+// "0": "a" and "1": "b", an array its elements under "0", "1", …, and both have a `length`
+// that Object.keys does not list. Rare data on a cold path: the view is built as an ordinary
+// object Value, which the generated code then reads like any other object.
+#include <algorithm>
+#include <memory>
+
+#include "runtime/abi.h"
+#include "runtime/call_state.h"
+
+namespace {
+
+// UTF-16 units of JavaScript's string, one per character below U+10000 and two above. A DOM
+// string holds UTF-8, which cannot hold the lone surrogates those two units are, so each
+// reads as U+FFFD (README, Differences). A byte that starts no valid UTF-8 sequence is one
+// unit of itself, copied as every other byte of a DOM string is.
+template <class Unit>
+void each_utf16_unit(const char* s, size_t n, Unit unit) {
+  static const char kReplacement[] = "\xEF\xBF\xBD";
+  auto continues = [&](size_t i, size_t k) {
+    if (i + k > n) return false;
+    for (size_t j = 1; j < k; ++j)
+      if ((static_cast<unsigned char>(s[i + j]) & 0xC0) != 0x80) return false;
+    return true;
+  };
+  for (size_t i = 0; i < n;) {
+    unsigned char lead = static_cast<unsigned char>(s[i]);
+    size_t k = lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
+             : lead >= 0xF0 && lead <= 0xF4 ? 4 : 1;
+    if (k > 1 && !continues(i, k)) k = 1;
+    if (k == 4) {
+      unit(kReplacement, 3);
+      unit(kReplacement, 3);
+    } else {
+      unit(s + i, k);
+    }
+    i += k;
+  }
+}
+
+}  // namespace
+
+extern "C" const SjValue* sj_object_view(SjCtx* ctx, const SjValue* v, int64_t limit, int32_t with_length) {
+  if (!v->IsString() && !v->IsArray()) return v;  // a number or a boolean: no members
+  sj::rt::CallState& st = sj::rt::state(ctx);
+  uint64_t units = 0;
+  if (v->IsString()) each_utf16_unit(v->GetString(), v->GetStringLength(), [&](const char*, size_t) { ++units; });
+  else units = v->Size();
+  uint64_t members = std::min(units, static_cast<uint64_t>(limit));
+  // Every member the view gets is printed in at least 6 bytes (`"0":0,`) when the schema lists
+  // extra members, and limit is small otherwise: more members than the output limit allows
+  // would only fail later, after taking 32 bytes of memory each (and a copy of an element).
+  if (members > st.spec->max_output / 6) {
+    sj::rt::over_limit(ctx, st);
+    return nullptr;
+  }
+  auto doc = std::make_unique<rapidjson::Document>();
+  doc->SetObject();
+  auto& alloc = doc->GetAllocator();
+  uint64_t count = 0;
+  auto add = [&](rapidjson::Value value) {
+    std::string key = std::to_string(count++);
+    doc->AddMember(rapidjson::Value(key.data(), static_cast<rapidjson::SizeType>(key.size()), alloc), value, alloc);
+  };
+  if (v->IsString()) {
+    each_utf16_unit(v->GetString(), v->GetStringLength(), [&](const char* unit, size_t len) {
+      if (count < members) add(rapidjson::Value(rapidjson::StringRef(unit, len)));  // the caller's bytes outlive the call
+    });
+  } else {
+    for (const auto& element : v->GetArray()) {
+      if (count == members) break;
+      add(rapidjson::Value(element, alloc));
+    }
+  }
+  if (with_length) doc->AddMember("length", rapidjson::Value(units), alloc);
+  st.more().views.push_back(std::move(doc));
+  return st.more().views.back().get();
+}
