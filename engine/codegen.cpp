@@ -1446,7 +1446,7 @@ class Codegen {
     };
     Value* type = type_of(v);
     Value* is_obj;
-    Value* viewed = b_.getFalse();  // data read through a string's or an array's object
+    Value* given = v;  // the data; v becomes a string's or an array's object
     JsView view = js_view(n);
     if (!view.needed) {  // every other value reads as having no members
       b_.CreateCondBr(b_.CreateICmpEQ(type, b_.getInt16(dom::kNullType)), null_in, body);
@@ -1466,16 +1466,15 @@ class Codegen {
       BasicBlock* made = block("obj.view");
       b_.CreateCondBr(b_.CreateIsNull(js), fail_, made, weights_unlikely());
       go(made);
-      Value* js_is_obj = is_type(js, dom::kObjectType);
+      Value* js_is_obj = b_.CreateICmpNE(js, given);  // a new object, or the data itself (no members)
       b_.CreateBr(body);
       go(body);
       llvm::PHINode* obj = b_.CreatePHI(ptr(), 2, "obj");
-      obj->addIncoming(v, from);
+      obj->addIncoming(given, from);
       obj->addIncoming(js, made);
       llvm::PHINode* obj_is_obj = b_.CreatePHI(b_.getInt1Ty(), 2, "is.obj");
       obj_is_obj->addIncoming(b_.getTrue(), from);
       obj_is_obj->addIncoming(js_is_obj, made);
-      viewed = b_.CreateICmpNE(obj, v);
       is_obj = obj_is_obj;
       v = obj;
     }
@@ -1485,8 +1484,8 @@ class Codegen {
       BasicBlock* missing = block("required.missing");
       BasicBlock* present = block("required.ok");
       Value* absent = b_.CreateIsNull(m);
-      // A string's or an array's length is there, though the view lists it only when declared.
-      if (name == "length") absent = b_.CreateAnd(absent, b_.CreateNot(viewed));
+      // A string's or an array's length is there, though its object lists it only when declared.
+      if (name == "length" && v != given) absent = b_.CreateAnd(absent, b_.CreateICmpEQ(v, given));
       b_.CreateCondBr(absent, missing, present, weights_unlikely());
       go(missing);
       fail_with(call("sj_error_required", {ctx_arg_, bytes(name), i64(name.size()), bytes(n.path)}));

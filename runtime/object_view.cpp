@@ -45,6 +45,7 @@ void each_utf16_unit(const char* s, size_t n, Unit unit) {
 extern "C" const SjValue* sj_object_view(SjCtx* ctx, const SjValue* v, int64_t limit, int32_t with_length) {
   if (!v->IsString() && !v->IsArray()) return v;  // a number or a boolean: no members
   sj::rt::CallState& st = sj::rt::state(ctx);
+  // Counted before anything is built, so that a view the limit refuses takes no memory.
   uint64_t units = 0;
   if (v->IsString()) each_utf16_unit(v->GetString(), v->GetStringLength(), [&](const char*, size_t) { ++units; });
   else units = v->Size();
@@ -75,6 +76,7 @@ extern "C" const SjValue* sj_object_view(SjCtx* ctx, const SjValue* v, int64_t l
     }
   }
   if (with_length) doc->AddMember("length", rapidjson::Value(units), alloc);
-  st.more().views.push_back(std::move(doc));
-  return st.more().views.back().get();
+  auto& views = st.more().views;
+  views.push_back(std::move(doc));
+  return views.back().get();
 }
