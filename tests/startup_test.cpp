@@ -304,26 +304,33 @@ TEST(TierUp, CallersOptionsDoNotReachThePrimingCompile) {
   EXPECT_EQ(out, "7");
 }
 
-// 100 calls of a fresh serializer of a static Engine: its worker starts the process's first
-// recompile (the priming compile, then the serializer's own), and the process exits while it
-// runs, `delay` later. The queues must stop before LLVM's statics go (engine/tier_up.h), or exit
-// crashes or hangs. Each round is a new process, so the priming compile is always still to do.
-void exit_while_the_worker_compiles(std::chrono::milliseconds delay) {
-  static schemajit::Engine engine;
-  auto ser = engine.compile(kSchema);
+// Compiles `schema` in `engine` and calls it 100 times: its worker starts recompiling it, for
+// as long as the serializer returned lives.
+schemajit::Serializer call_until_it_tiers_up(schemajit::Engine& engine, const char* schema, const char* data) {
+  auto ser = engine.compile(schema);
   std::string out;
   for (int i = 0; i < 100; ++i) {
     out.clear();
-    if (!ser || !ser->serialize_json(kData, out)) std::_Exit(3);
+    if (!ser || !ser->serialize_json(data, out)) std::_Exit(3);
   }
-  std::this_thread::sleep_for(delay);
-  std::exit(0);
+  return *ser;
 }
 
+// A static Engine's worker starts the process's first recompile (the priming compile, then
+// the serializer's own), and the process exits while it runs, `delay` later. The queues must
+// stop before LLVM's statics go (engine/tier_up.h), or exit crashes or hangs. Each round is a
+// new process, so the priming compile is always still to do.
 TEST(TierUpDeathTest, MainThreadExitsWhileTheWorkerCompiles) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   for (int ms : {0, 5, 20, 60, 120})
-    EXPECT_EXIT(exit_while_the_worker_compiles(std::chrono::milliseconds(ms)), ::testing::ExitedWithCode(0), "")
+    EXPECT_EXIT(
+        {
+          static schemajit::Engine engine;
+          auto ser = call_until_it_tiers_up(engine, kSchema, kData);
+          std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+          std::exit(0);
+        },
+        ::testing::ExitedWithCode(0), "")
         << ms << " ms";
 }
 
@@ -335,14 +342,10 @@ TEST(TierUpDeathTest, OtherThreadExitsWhileTheWorkerCompiles) {
     EXPECT_EXIT(
         {
           static schemajit::Engine engine;
-          std::string out;
-          auto first = engine.compile(kOther);
-          for (int i = 0; i < 100; ++i) (void)first->serialize_json(R"({"a":1})", out);
+          auto first = call_until_it_tiers_up(engine, kOther, R"({"a":1})");
           engine.wait_for_tier_up();  // primed
           std::thread([ms] {
-            auto second = engine.compile(kSchema);
-            std::string out;
-            for (int i = 0; i < 100; ++i) (void)second->serialize_json(kData, out);
+            auto second = call_until_it_tiers_up(engine, kSchema, kData);
             std::this_thread::sleep_for(std::chrono::milliseconds(ms));
             std::exit(0);
           }).join();
