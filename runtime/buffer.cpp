@@ -32,7 +32,50 @@ void ensure_scratch() {
   }
 }
 
+// A lone surrogate as WTF-8 writes it: ED, then A0..BF (U+D800..U+DFFF, which valid UTF-8
+// leaves out), then a continuation byte.
+bool lone_surrogate_at(const char* p, const char* end) {
+  auto byte = [&](int i) { return static_cast<unsigned char>(p[i]); };
+  return end - p >= 3 && byte(0) == 0xED && (byte(1) & 0xE0) == 0xA0 && (byte(2) & 0xC0) == 0x80;
+}
+
+// Calls f at each 0xED byte of [p, end) (memchr: the byte is rare); f returns where to go on.
+template <class F>
+void each_ed_byte(const char* p, const char* end, F f) {
+  while ((p = static_cast<const char*>(std::memchr(p, 0xED, static_cast<size_t>(end - p))))) p = f(p);
+}
+
+size_t count_lone_surrogates(const char* p, const char* end) {
+  size_t n = 0;
+  each_ed_byte(p, end, [&](const char* at) {
+    if (!lone_surrogate_at(at, end)) return at + 1;
+    ++n;
+    return at + 3;
+  });
+  return n;
+}
+
+// Appends [p, end) with each lone surrogate as JSON.stringify prints it: `\ud83d`.
+void append_printing_lone_surrogates(std::string& out, const char* p, const char* end) {
+  static const char kHex[] = "0123456789abcdef";
+  const char* from = p;
+  each_ed_byte(p, end, [&](const char* at) {
+    if (!lone_surrogate_at(at, end)) return at + 1;
+    out.append(from, at);
+    unsigned u = 0xD000u | (static_cast<unsigned char>(at[1]) & 0x3Fu) << 6 | (static_cast<unsigned char>(at[2]) & 0x3Fu);
+    const char text[6] = {'\\', 'u', kHex[u >> 12], kHex[(u >> 8) & 15], kHex[(u >> 4) & 15], kHex[u & 15]};
+    out.append(text, 6);
+    return from = at + 3;
+  });
+  out.append(from, end);
+}
+
 }  // namespace
+
+void keep_lone_surrogates(SjCtx* ctx, CallState& st) {
+  st.more().lone_surrogates = true;
+  if (st.in_place) sj_reserve(ctx, 0);  // moves the call's bytes to the scratch buffer
+}
 
 void over_limit(SjCtx* ctx, CallState& st) {
   fail(ctx, "output exceeds maxOutputBytes (" + std::to_string(st.spec->max_output) + " bytes)", "");
@@ -40,8 +83,12 @@ void over_limit(SjCtx* ctx, CallState& st) {
 }
 
 bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok) {
-  size_t used = static_cast<size_t>(ctx.cur - t_scratch.data.get());
-  if (ok && !st.discarding && used > st.spec->max_output) over_limit(&ctx, st);
+  const char* data = t_scratch.data.get();
+  size_t used = static_cast<size_t>(ctx.cur - data);
+  // Each lone surrogate's three bytes print as six.
+  bool surrogates = ok && !st.discarding && st.extras && st.extras->lone_surrogates;
+  size_t printed = surrogates ? used + 3 * count_lone_surrogates(data, data + used) : used;
+  if (ok && !st.discarding && printed > st.spec->max_output) over_limit(&ctx, st);
   ok = ok && !st.discarding;
   if (ok) {
     // Room for a quarter more, so that the next call of about this size, into the same string
@@ -50,8 +97,9 @@ bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok) {
     // at least kMinInPlace (a tiny output in a short string's inline capacity would otherwise
     // take this path on every call).
     std::string& out = *st.out;
-    if (out.capacity() - out.size() < used + kMinInPlace) out.reserve(out.size() + used + used / 4 + kMinInPlace);
-    out.append(t_scratch.data.get(), used);
+    if (out.capacity() - out.size() < printed + kMinInPlace) out.reserve(out.size() + printed + printed / 4 + kMinInPlace);
+    if (surrogates) append_printing_lone_surrogates(out, data, data + used);
+    else out.append(data, used);
   }
   return ok;
 }

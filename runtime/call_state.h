@@ -26,6 +26,7 @@ struct CallExtras {
   std::string path;     // schema location, "#/properties/a"
   std::vector<std::unique_ptr<uint32_t[]>> scratch;
   std::vector<std::unique_ptr<rapidjson::Document>> views;  // sj_object_view's objects
+  bool lone_surrogates = false;  // keep_lone_surrogates
 };
 
 void drop_extras(std::unique_ptr<CallExtras> extras);  // destroys them, out of line: see ~CallState
@@ -84,6 +85,11 @@ bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok);
 // scratch buffer (end_in_scratch; it started there, or moved there). Returns null when the
 // call succeeded, else the error it recorded.
 std::unique_ptr<CallExtras> end_out_of_place(SjCtx& ctx, CallState& st, bool ok);
+
+// The output may hold lone surrogates, written as WTF-8 (runtime/object_view.cpp): moves the
+// call to the scratch buffer, whose end (end_in_scratch) prints each as JavaScript does,
+// `\ud83d`. Valid UTF-8 has no such bytes, so only calls that made them pay for the pass.
+void keep_lone_surrogates(SjCtx* ctx, CallState& st);
 
 // Points ctx at this call's window [begin, begin + room), cut at the limit: generated code
 // only calls sj_reserve when it runs out of room, so even in a bigger buffer crossing the

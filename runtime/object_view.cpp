@@ -5,6 +5,7 @@
 // that Object.keys does not list. Rare data on a cold path: the view is built as an ordinary
 // object Value, which the generated code then reads like any other object.
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 
 #include "runtime/abi.h"
@@ -12,18 +13,24 @@
 
 namespace {
 
-// UTF-16 units of JavaScript's string, one per character below U+10000 and two above. A DOM
-// string holds UTF-8, which cannot hold the lone surrogates those two units are, so each
-// reads as U+FFFD (README, Differences). A byte that starts no valid UTF-8 sequence is one
-// unit of itself, copied as every other byte of a DOM string is.
+// UTF-16 units of JavaScript's string, one per character below U+10000 and two above. Those
+// two are lone surrogates, which UTF-8 cannot hold: they are written as WTF-8 (the three-byte
+// form UTF-8 would give a code point in U+D800..U+DFFF), `copied` is set, and the call's end
+// prints them as JavaScript does, `"\ud83d"` (keep_lone_surrogates, runtime/buffer.cpp). A
+// byte that starts no valid UTF-8 sequence is one unit of itself, copied as every other byte
+// of a DOM string is.
 template <class Unit>
 void each_utf16_unit(const char* s, size_t n, Unit unit) {
-  static const char kReplacement[] = "\xEF\xBF\xBD";
   auto continues = [&](size_t i, size_t k) {
     if (i + k > n) return false;
     for (size_t j = 1; j < k; ++j)
       if ((static_cast<unsigned char>(s[i + j]) & 0xC0) != 0x80) return false;
     return true;
+  };
+  auto wtf8 = [&](uint32_t surrogate) {
+    const char bytes[3] = {static_cast<char>(0xED), static_cast<char>(0x80 | ((surrogate >> 6) & 0x3F)),
+                           static_cast<char>(0x80 | (surrogate & 0x3F))};
+    unit(bytes, 3, true);
   };
   for (size_t i = 0; i < n;) {
     unsigned char lead = static_cast<unsigned char>(s[i]);
@@ -31,10 +38,11 @@ void each_utf16_unit(const char* s, size_t n, Unit unit) {
              : lead >= 0xF0 && lead <= 0xF4 ? 4 : 1;
     if (k > 1 && !continues(i, k)) k = 1;
     if (k == 4) {
-      unit(kReplacement, 3);
-      unit(kReplacement, 3);
+      uint32_t cp = (lead & 0x07u) << 18 | (s[i + 1] & 0x3Fu) << 12 | (s[i + 2] & 0x3Fu) << 6 | (s[i + 3] & 0x3Fu);
+      wtf8(0xD800 + ((cp - 0x10000) >> 10));
+      wtf8(0xDC00 + ((cp - 0x10000) & 0x3FF));
     } else {
-      unit(s + i, k);
+      unit(s + i, k, false);
     }
     i += k;
   }
@@ -47,7 +55,7 @@ extern "C" const SjValue* sj_object_view(SjCtx* ctx, const SjValue* v, int64_t l
   sj::rt::CallState& st = sj::rt::state(ctx);
   // Counted before anything is built, so that a view the limit refuses takes no memory.
   uint64_t units = 0;
-  if (v->IsString()) each_utf16_unit(v->GetString(), v->GetStringLength(), [&](const char*, size_t) { ++units; });
+  if (v->IsString()) each_utf16_unit(v->GetString(), v->GetStringLength(), [&](const char*, size_t, bool) { ++units; });
   else units = v->Size();
   uint64_t members = std::min(units, static_cast<uint64_t>(limit));
   // Every member the view gets is printed in at least 6 bytes (`"0":0,`) when the schema lists
@@ -66,9 +74,15 @@ extern "C" const SjValue* sj_object_view(SjCtx* ctx, const SjValue* v, int64_t l
     doc->AddMember(rapidjson::Value(key.data(), static_cast<rapidjson::SizeType>(key.size()), alloc), value, alloc);
   };
   if (v->IsString()) {
-    each_utf16_unit(v->GetString(), v->GetStringLength(), [&](const char* unit, size_t len) {
-      if (count < members) add(rapidjson::Value(rapidjson::StringRef(unit, len)));  // the caller's bytes outlive the call
+    bool surrogates = false;
+    each_utf16_unit(v->GetString(), v->GetStringLength(), [&](const char* unit, size_t len, bool copied) {
+      if (count == members) return;
+      surrogates |= copied;
+      // The caller's bytes outlive the call; a surrogate's are the view's own.
+      add(copied ? rapidjson::Value(unit, static_cast<rapidjson::SizeType>(len), alloc)
+                 : rapidjson::Value(rapidjson::StringRef(unit, len)));
     });
+    if (surrogates) sj::rt::keep_lone_surrogates(ctx, st);
   } else {
     for (const auto& element : v->GetArray()) {
       if (count == members) break;

@@ -136,6 +136,42 @@ TEST(Objects, PatternProperties) {
   EXPECT_EQ(bad.error().pointer, "/patternProperties");
 }
 
+// A string read as an object (spec §16.3) splits a character above U+FFFF into two UTF-16
+// units, lone surrogates that JSON.stringify prints escaped. Both ends of a call (in the
+// caller's string, in the scratch buffer), the caller's bytes kept, at each level, and the
+// output limit counted on the printed text, six bytes per surrogate, not on the three each
+// takes while the call runs.
+TEST(Objects, StringReadAsAnObjectPrintsLoneSurrogates) {
+  const char* schema = R"({"type":"object","additionalProperties":true})";
+  const std::string want = R"({"0":"x","1":"\ud83d","2":"\ude00","3":"y","4":"é"})";
+  rapidjson::Document doc;
+  doc.Parse(R"("x\ud83d\ude00y\u00e9")");
+  ASSERT_TRUE(doc.IsString());
+  for (int level : {0, 1}) {
+    auto ser = engine().compile(schema, sj::test::at_level(level));
+    ASSERT_TRUE(ser);
+    std::string in_place = "[";
+    in_place.reserve(1024);
+    ASSERT_TRUE(ser->serialize(doc, in_place));
+    EXPECT_EQ(in_place, "[" + want) << level;
+    std::string scratch;
+    ASSERT_TRUE(ser->serialize(doc, scratch));
+    EXPECT_EQ(scratch, want) << level;
+    const size_t size = scratch.size();
+    auto exact = engine().compile(schema, sj::test::at_level(level, "\"maxOutputBytes\":" + std::to_string(size)));
+    auto short_by_one = engine().compile(schema, sj::test::at_level(level, "\"maxOutputBytes\":" + std::to_string(size - 1)));
+    std::string out = "kept";
+    out.reserve(1024);
+    ASSERT_TRUE(exact->serialize(doc, out));
+    EXPECT_EQ(out, "kept" + scratch);
+    out = "kept";
+    auto st = short_by_one->serialize(doc, out);
+    ASSERT_FALSE(st);
+    EXPECT_EQ(st.error().message, "output exceeds maxOutputBytes (" + std::to_string(size - 1) + " bytes)");
+    EXPECT_EQ(out, "kept");
+  }
+}
+
 TEST(Nullable, NullableAndConst) {
   EXPECT_EQ(run(R"({"type":"string","nullable":true})", "null"), "null");
   EXPECT_EQ(run(R"({"type":"object","nullable":true})", "null"), "null");
