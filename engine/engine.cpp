@@ -193,24 +193,40 @@ Serializer::Serializer(const Serializer& other) = default;
 Serializer& Serializer::operator=(const Serializer& other) = default;
 Serializer::~Serializer() = default;
 
-Status Serializer::serialize(const rapidjson::Value& value, std::string& out) const {
-  // The count runs only until it reaches 0 (then the recompile is requested), so once the
-  // tiered code is active it is 0: no need to test which code is active first.
-  if (code_->calls_until_tier_up.load(std::memory_order_relaxed) > 0 &&
-      code_->calls_until_tier_up.fetch_sub(1, std::memory_order_relaxed) == 1) [[unlikely]]
-    code_->request_tier_up();
-  const detail::CompiledCode* code = code_->active.load(std::memory_order_acquire);
-  std::unique_ptr<sj::rt::CallExtras> failure(sj::rt::run_call(code->call, &value, out));  // owns it from here
+namespace {
+
+// The code a call runs: the active code, after counting the call toward tier-up. The count
+// runs only until it reaches 0 (then the recompile is requested), so once the tiered code is
+// active it is 0: no need to test which code is active first.
+const sj::rt::CallSpec& counted_call(const detail::CompiledCode& code) {
+  if (code.calls_until_tier_up.load(std::memory_order_relaxed) > 0 &&
+      code.calls_until_tier_up.fetch_sub(1, std::memory_order_relaxed) == 1) [[unlikely]]
+    code.request_tier_up();
+  return code.active.load(std::memory_order_acquire)->call;
+}
+
+// A call's answer: `failure` is null on success, else owned from here.
+Status status_of(sj::rt::CallExtras* failure) {
   if (!failure) [[likely]] return {};
-  return Status(Error{std::move(failure->message), std::move(failure->path)});
+  std::unique_ptr<sj::rt::CallExtras> owned(failure);
+  return Status(Error{std::move(owned->message), std::move(owned->path)});
+}
+
+}  // namespace
+
+Status Serializer::serialize(const rapidjson::Value& value, std::string& out) const {
+  return status_of(sj::rt::run_call(counted_call(*code_), &value, out));
 }
 
 Status Serializer::serialize_json(std::string_view json, std::string& out) const {
   rapidjson::Document doc;
   std::string err;
-  if (!sj::parse_json(json, doc, err)) return Status(Error{"input is not valid JSON: " + err, ""});
+  bool lone_surrogates;
+  if (!sj::parse_json_data(json, doc, err, lone_surrogates)) return Status(Error{"input is not valid JSON: " + err, ""});
   sj::collapse_duplicate_members(doc);  // JSON.parse's object: the last value, the first position
-  return serialize(doc, out);
+  if (!lone_surrogates) return serialize(doc, out);
+  // Held as WTF-8 (parse_json_data): the call ends in the scratch buffer, which prints them.
+  return status_of(sj::rt::run_call_in_scratch(counted_call(*code_), &doc, out, true).release());
 }
 
 }  // namespace schemajit

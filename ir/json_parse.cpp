@@ -8,8 +8,10 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include <rapidjson/error/en.h>
 #include <rapidjson/reader.h>
@@ -65,9 +67,54 @@ struct NumberReader {
   }
 };
 
-}  // namespace
+// JSON.parse keeps a lone surrogate's escape ("\ud800": a high one not followed by a low one,
+// or a low one not after a high one) as one UTF-16 unit; RapidJSON's reader refuses the
+// first kind. Each becomes the three bytes UTF-8's rule gives its code point (WTF-8), which
+// the reader copies as it copies any byte of a string. Returns false when the text has
+// none; else `out` is the text to parse and `shrunk` the offsets in it after each rewrite
+// (the text is three bytes shorter from there).
+bool lone_surrogates_as_wtf8(std::string_view text, std::string& out, std::vector<size_t>& shrunk) {
+  auto hex4 = [](const char* p) {
+    int u = 0;
+    for (int i = 0; i < 4; ++i) {
+      char c = p[i];
+      int d = c >= '0' && c <= '9' ? c - '0' : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 : -1;
+      if (d < 0) return -1;
+      u = u << 4 | d;
+    }
+    return u;
+  };
+  const char* p = text.data();
+  const char* end = p + text.size();
+  const char* copied = p;
+  // A backslash starts an escape wherever valid JSON has one (only inside strings), and the
+  // scan goes on after it, so the "\\" of "\\ud800" is never read as the start of "\u".
+  while (end - p >= 2 && (p = static_cast<const char*>(std::memchr(p, '\\', static_cast<size_t>(end - p - 1))))) {
+    int u = p[1] == 'u' && end - p >= 6 ? hex4(p + 2) : -1;
+    if (u < 0xD800 || u > 0xDFFF) {  // not a surrogate (or not \u at all): the reader's
+      p += u < 0 ? 2 : 6;
+      continue;
+    }
+    if (u <= 0xDBFF && end - p >= 12 && p[6] == '\\' && p[7] == 'u') {
+      int next = hex4(p + 8);
+      if (next >= 0xDC00 && next <= 0xDFFF) {  // a pair: one character
+        p += 12;
+        continue;
+      }
+    }
+    out.append(copied, p);
+    const char bytes[3] = {static_cast<char>(0xE0 | u >> 12), static_cast<char>(0x80 | ((u >> 6) & 0x3F)),
+                           static_cast<char>(0x80 | (u & 0x3F))};
+    out.append(bytes, 3);
+    shrunk.push_back(out.size());
+    copied = p += 6;
+  }
+  if (shrunk.empty()) return false;
+  out.append(copied, end);
+  return true;
+}
 
-bool parse_json(std::string_view text, rapidjson::Document& doc, std::string& error) {
+rapidjson::ParseResult parse(std::string_view text, Document& doc) {
   constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseNumbersAsStringsFlag;
   rapidjson::MemoryStream bytes(text.data(), text.size());
   rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> in(bytes);
@@ -78,12 +125,33 @@ bool parse_json(std::string_view text, rapidjson::Document& doc, std::string& er
     result = reader.Parse<kFlags>(in, handler);
     return !result.IsError();
   };
-  doc.Populate(generate);
-  if (!result.IsError()) {
-    return true;
-  }
-  doc.SetNull();
-  error = std::string(rapidjson::GetParseError_En(result.Code())) + " at offset " + std::to_string(result.Offset());
+  doc.Populate(generate);  // copies every string: the text may go once this returns
+  if (result.IsError()) doc.SetNull();
+  return result;
+}
+
+std::string parse_error(rapidjson::ParseResult result, size_t offset) {
+  return std::string(rapidjson::GetParseError_En(result.Code())) + " at offset " + std::to_string(offset);
+}
+
+}  // namespace
+
+bool parse_json(std::string_view text, rapidjson::Document& doc, std::string& error) {
+  auto result = parse(text, doc);
+  if (result.IsError()) error = parse_error(result, result.Offset());
+  return !result.IsError();
+}
+
+bool parse_json_data(std::string_view text, rapidjson::Document& doc, std::string& error, bool& lone_surrogates) {
+  std::string rewritten;
+  std::vector<size_t> shrunk;
+  lone_surrogates = lone_surrogates_as_wtf8(text, rewritten, shrunk);
+  if (!lone_surrogates) return parse_json(text, doc, error);
+  auto result = parse(rewritten, doc);
+  if (!result.IsError()) return true;
+  // The offset in the text as given: three bytes more for each rewrite before it.
+  size_t before = static_cast<size_t>(std::upper_bound(shrunk.begin(), shrunk.end(), result.Offset()) - shrunk.begin());
+  error = parse_error(result, result.Offset() + 3 * before);
   return false;
 }
 

@@ -104,10 +104,12 @@ bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok) {
   return ok;
 }
 
-std::unique_ptr<CallExtras> run_call_in_scratch(const CallSpec& spec, const SjValue* value, std::string& out) {
+std::unique_ptr<CallExtras> run_call_in_scratch(const CallSpec& spec, const SjValue* value, std::string& out,
+                                                bool lone_surrogates) {
   ensure_scratch();
   SjCtx ctx;
   CallState st;
+  if (lone_surrogates) st.more().lone_surrogates = true;
   open_window(ctx, st, spec, out, t_scratch.data.get(), t_scratch.cap);
   return end_out_of_place(ctx, st, spec.entry(&ctx, value) == 0);  // in_place is null: ends in scratch
 }

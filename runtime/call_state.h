@@ -75,7 +75,9 @@ inline constexpr size_t kMinInPlace = 256;
 
 // The whole call in the scratch buffer. Returns null when it succeeded within max_output; on
 // failure `out` holds exactly what it held and the result holds the error the call recorded.
-std::unique_ptr<CallExtras> run_call_in_scratch(const CallSpec& spec, const SjValue* value, std::string& out);
+// `lone_surrogates`: the data holds some as WTF-8, printed escaped (keep_lone_surrogates).
+std::unique_ptr<CallExtras> run_call_in_scratch(const CallSpec& spec, const SjValue* value, std::string& out,
+                                                bool lone_surrogates = false);
 // The end of a call whose bytes are in the scratch buffer (it started there, or sj_reserve
 // moved it there from the caller's string): appends them when ok and within the limit (else
 // records the limit's error); returns whether it did.

@@ -7,6 +7,7 @@
 
 #include <rapidjson/document.h>
 
+#include "ir/schema_doc.h"
 #include "tests/test_util.h"
 
 namespace {
@@ -120,6 +121,49 @@ TEST(HostileData, ZeroWithAnExponent) {
   EXPECT_EQ(run("{}", "[0e77,0.000e10,-0e5,1e-400,0.1,18446744073709551615]"), "[0,0,0,0,0.1,18446744073709551615]");
   EXPECT_EQ(compile_error("0e77tp\":\"jbeoz]}"), "schema is not valid JSON: The document root must not be followed by other values. at offset 4");
   EXPECT_EQ(run("{}", "1e309"), "ERR: input is not valid JSON: Number too big to be stored in double. at offset 0 @");
+}
+
+// JSON.parse keeps a lone surrogate's escape as one UTF-16 unit; RapidJSON's reader refuses
+// it. parse_json_data holds each as WTF-8 (sj::parse_json, for schemas and options, still
+// refuses them), pairs as the one character they are, and reports errors at the offset of
+// the text as given.
+TEST(HostileData, LoneSurrogatesReadAsJsonParseReadsThem) {
+  auto read = [](const std::string& text, bool want_lone) {
+    rapidjson::Document doc;
+    std::string err;
+    bool lone = !want_lone;
+    EXPECT_TRUE(sj::parse_json_data(text, doc, err, lone)) << text << ": " << err;
+    EXPECT_EQ(lone, want_lone) << text;
+    return doc.IsString() ? std::string(doc.GetString(), doc.GetStringLength()) : "not a string";
+  };
+  EXPECT_EQ(read(R"("a\ud800b")", true), "a\xED\xA0\x80" "b");
+  EXPECT_EQ(read(R"("\udf06\ud834")", true), "\xED\xBC\x86\xED\xA0\xB4");            // low, then high
+  EXPECT_EQ(read(R"("\uD800\uD800\uDC00")", true), "\xED\xA0\x80\xF0\x90\x80\x80");  // a lone one, then a pair
+  EXPECT_EQ(read(R"("\ud83d\ude00")", false), "\xF0\x9F\x98\x80");
+  EXPECT_EQ(read(R"("\\ud800")", false), "\\ud800");  // an escaped backslash, then text
+  EXPECT_EQ(read(R"("\u0041\n")", false), "A\n");
+  rapidjson::Document doc;
+  std::string lone_err, plain_err;
+  bool lone;
+  EXPECT_FALSE(sj::parse_json_data(R"(["\ud800","\udc00",])", doc, lone_err, lone));
+  EXPECT_FALSE(sj::parse_json_data(R"(["\u0041","\u0042",])", doc, plain_err, lone));
+  EXPECT_EQ(lone_err, plain_err);
+  EXPECT_EQ(lone_err, "Invalid value. at offset 19");
+  EXPECT_FALSE(sj::parse_json(R"("\ud800")", doc, plain_err));
+
+  // Printed as JSON.stringify prints them, counted against the limit as printed (8 bytes),
+  // the caller's string as it was on error.
+  auto exact = engine().compile(R"({"type":"string"})", R"({"maxOutputBytes":8})");
+  auto short_by_one = engine().compile(R"({"type":"string"})", R"({"maxOutputBytes":7})");
+  std::string out = "kept";
+  out.reserve(1024);
+  ASSERT_TRUE(exact->serialize_json(R"("\ud800")", out));
+  EXPECT_EQ(out, R"(kept"\ud800")");
+  out = "kept";
+  auto st = short_by_one->serialize_json(R"("\ud800")", out);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().message, "output exceeds maxOutputBytes (7 bytes)");
+  EXPECT_EQ(out, "kept");
 }
 
 TEST(HostileData, DeeperThanTheLimit) {
