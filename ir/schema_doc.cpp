@@ -352,7 +352,9 @@ SchemaDoc::Target SchemaDoc::resolve(const std::string& ref, const std::string& 
   for (;;) {
     std::string id, path;
     const Value* target = hop(current, scope, ref, at, id, path);
-    if (!seen.insert(path).second) throw CompileError("Cannot resolve circular reference \"" + ref + "\"", at);
+    // Named as fjs's resolveRef names it: by the $ref of the schema reached a second time.
+    if (!seen.insert(path).second)
+      throw CompileError("Cannot resolve circular reference \"" + std::string(sv((*target)["$ref"])) + "\"", at);
     if (!is_pure_ref(*target)) return {target, path};
     current = std::string(sv((*target)["$ref"]));
     scope = id;

@@ -52,7 +52,7 @@ TEST(HostileSchema, RefCyclesThatConsumeNoData) {
   EXPECT_EQ(compile_error(R"({"$ref":"#"})"), "Cannot resolve circular reference \"#\"");
   EXPECT_EQ(compile_error(R"({"definitions":{"a":{"$ref":"#/definitions/b"},"b":{"$ref":"#/definitions/a"}},
                               "properties":{"x":{"$ref":"#/definitions/a"}}})"),
-            "Cannot resolve circular reference \"#/definitions/a\"");
+            "Cannot resolve circular reference \"#/definitions/b\"");  // fjs's text: the $ref of the schema reached twice
   // A cycle that does consume data (through properties) is recursion, not an error.
   EXPECT_EQ(run(R"({"properties":{"next":{"$ref":"#"}}})", R"({"next":{"next":{}}})"), R"({"next":{"next":{}}})");
 }
