@@ -1,9 +1,10 @@
 // JSON text → rapidjson::Document with numbers read as JSON.parse reads them. RapidJSON 1.1's
 // full-precision number parser is wrong when the significand is zero and the exponent is not
-// ("0e77" came out as 1.26e263, "0.0e400" as an error: found by fuzz_schema), and it rejects
-// numbers beyond the double range that JSON.parse turns into ±Infinity. So numbers are taken
-// from the reader as text and converted here: integers as RapidJSON stores them (int, unsigned,
-// int64, uint64, else double), everything else correctly rounded by std::from_chars.
+// ("0e77" came out as 1.26e263, "0.0e400" as an error: found by fuzz_schema). So numbers are
+// taken from the reader as text and converted here: integers as RapidJSON stores them (int,
+// unsigned, int64, uint64, else double), everything else correctly rounded by std::from_chars.
+// For data (parse_json_data) also what the reader refuses and JSON.parse reads: numbers beyond
+// the double range (±Infinity) and lone surrogates.
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -26,9 +27,19 @@ namespace {
 using rapidjson::Document;
 using rapidjson::SizeType;
 
+// A number RapidJSON's reader refuses as too big (1e309; JSON.parse reads ±Infinity) and the
+// text it was: the reader sees "0" followed by spaces in its place, ending at `end`.
+struct HugeNumber {
+  size_t end;
+  std::string_view text;
+};
+
 // Forwards every SAX event to the document, except numbers, which arrive as text.
 struct NumberReader {
   Document& d;
+  const rapidjson::MemoryStream& at;    // where the reader is: a number ends there when it calls
+  const std::vector<HugeNumber>& huge;  // in the order of the text
+  size_t next_huge = 0;
   bool Null() { return d.Null(); }
   bool Bool(bool b) { return d.Bool(b); }
   bool Int(int i) { return d.Int(i); }
@@ -44,6 +55,10 @@ struct NumberReader {
   bool EndArray(SizeType n) { return d.EndArray(n); }
 
   bool RawNumber(const char* s, SizeType n, bool) {
+    if (next_huge < huge.size() && at.Tell() == huge[next_huge].end) {
+      s = huge[next_huge].text.data();
+      n = static_cast<SizeType>(huge[next_huge++].text.size());
+    }
     const char* end = s + n;
     bool minus = *s == '-';
     const char* digits = s + minus;
@@ -114,20 +129,82 @@ bool lone_surrogates_as_wtf8(std::string_view text, std::string& out, std::vecto
   return true;
 }
 
-rapidjson::ParseResult parse(std::string_view text, Document& doc) {
+// A JSON number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+bool json_number(std::string_view t) {
+  size_t i = 0, n = t.size();
+  auto digits = [&] {
+    size_t from = i;
+    while (i < n && t[i] >= '0' && t[i] <= '9') ++i;
+    return i > from;
+  };
+  if (i < n && t[i] == '-') ++i;
+  if (i < n && t[i] == '0') ++i;
+  else if (!digits()) return false;
+  if (i < n && t[i] == '.' && (++i, !digits())) return false;
+  if (i < n && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    if (i < n && (t[i] == '+' || t[i] == '-')) ++i;
+    if (!digits()) return false;
+  }
+  return i == n;
+}
+
+// After the reader refused a number as too big: every number of `text` that is not an integer
+// of at most 19 digits (all the reader might refuse) becomes "0" and spaces, its text kept in
+// the result. The same length, so offsets stay; a malformed number stays for the reader to
+// report. Strings are skipped (a backslash escapes the next byte).
+std::vector<HugeNumber> hide_huge_numbers(std::string_view original, std::string& text) {
+  std::vector<HugeNumber> huge;
+  auto number_byte = [](char c) { return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; };
+  for (size_t i = 0, n = text.size(); i < n;) {
+    char c = text[i];
+    if (c == '"') {
+      for (++i; i < n && text[i] != '"'; i += text[i] == '\\' ? 2 : 1) {}
+      ++i;
+    } else if (c == '-' || (c >= '0' && c <= '9')) {
+      size_t j = i;
+      while (j < n && number_byte(text[j])) ++j;
+      std::string_view t = original.substr(i, j - i);
+      bool plain = t.find_first_of(".eE") == std::string_view::npos && t.size() - (t[0] == '-') <= 19;
+      if (!plain && json_number(t)) {
+        huge.push_back({i + 1, t});
+        text[i] = '0';
+        std::fill(text.begin() + static_cast<std::ptrdiff_t>(i) + 1, text.begin() + static_cast<std::ptrdiff_t>(j), ' ');
+      }
+      i = j;
+    } else {
+      ++i;
+    }
+  }
+  return huge;
+}
+
+rapidjson::ParseResult parse_with(std::string_view text, Document& doc, const std::vector<HugeNumber>& huge) {
   constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseNumbersAsStringsFlag;
   rapidjson::MemoryStream bytes(text.data(), text.size());
   rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> in(bytes);
   rapidjson::Reader reader;
   rapidjson::ParseResult result;
   auto generate = [&](Document& d) {
-    NumberReader handler{d};
+    NumberReader handler{d, bytes, huge};
     result = reader.Parse<kFlags>(in, handler);
     return !result.IsError();
   };
   doc.Populate(generate);  // copies every string: the text may go once this returns
   if (result.IsError()) doc.SetNull();
   return result;
+}
+
+rapidjson::ParseResult parse(std::string_view text, Document& doc) { return parse_with(text, doc, {}); }
+
+// Data as JSON.parse reads it, numbers beyond the double range included (±Infinity): tried as
+// it is first, so that only text with such a number pays for hiding them.
+rapidjson::ParseResult parse_data(std::string_view text, Document& doc) {
+  auto result = parse(text, doc);
+  if (result.Code() != rapidjson::kParseErrorNumberTooBig) return result;
+  std::string hidden(text);
+  auto huge = hide_huge_numbers(text, hidden);
+  return parse_with(hidden, doc, huge);
 }
 
 std::string parse_error(rapidjson::ParseResult result, size_t offset) {
@@ -146,8 +223,7 @@ bool parse_json_data(std::string_view text, rapidjson::Document& doc, std::strin
   std::string rewritten;
   std::vector<size_t> shrunk;
   lone_surrogates = lone_surrogates_as_wtf8(text, rewritten, shrunk);
-  if (!lone_surrogates) return parse_json(text, doc, error);
-  auto result = parse(rewritten, doc);
+  auto result = parse_data(lone_surrogates ? std::string_view(rewritten) : text, doc);
   if (!result.IsError()) return true;
   // The offset in the text as given: three bytes more for each rewrite before it.
   size_t before = static_cast<size_t>(std::upper_bound(shrunk.begin(), shrunk.end(), result.Offset()) - shrunk.begin());

@@ -80,9 +80,10 @@ void collapse_duplicate_members(rapidjson::Value& v);
 // Parses JSON text as the engine does everywhere (iterative, numbers read as JSON.parse reads
 // them: ir/json_parse.cpp). Returns false and sets `error` on bad input.
 bool parse_json(std::string_view text, rapidjson::Document& doc, std::string& error);
-// The same for data, which may hold lone surrogates ("\ud800") as JSON.parse reads them and
-// RapidJSON's reader does not: each is held as WTF-8 (its three bytes by UTF-8's rule), and
-// `lone_surrogates` says whether there were any (serialize_json prints them back escaped).
+// The same for data, which may hold what JSON.parse reads and RapidJSON's reader refuses:
+// numbers beyond the double range (±Infinity, as JSON.parse reads them) and lone surrogates
+// ("\ud800"), each held as WTF-8 (its three bytes by UTF-8's rule); `lone_surrogates` says
+// whether there were any (serialize_json prints them back escaped).
 bool parse_json_data(std::string_view text, rapidjson::Document& doc, std::string& error, bool& lone_surrogates);
 
 // The compact JSON text of a value (RapidJSON's Writer): a parsed schema or options object
