@@ -1,5 +1,6 @@
 // libFuzzer target 2: a schema and a document (the bytes before and after the first NUL) →
-// compile → serialize, checked with properties that need no oracle:
+// compile → serialize (the document read as serialize_json reads it), checked with
+// properties that need no oracle:
 //   - the output is JSON (RapidJSON parses it, once lone surrogates' escapes are hidden from
 //     it), unless the schema asks for format "unsafe";
 //   - every cutoff at 0 (bulk kernels from length 0) and at infinity (the loop only) print the
@@ -16,6 +17,7 @@
 #include <rapidjson/document.h>
 
 #include "engine/schemajit.h"
+#include "ir/schema_doc.h"
 
 namespace {
 
@@ -62,9 +64,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!nul) return 0;
   std::string schema(bytes, nul);
   std::string input(nul + 1, bytes + size);
-  rapidjson::Document doc;
-  doc.Parse<rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag>(input.data(), input.size());
-  if (doc.HasParseError()) return 0;
+  rapidjson::Document doc;  // as serialize_json reads data: lone surrogates, numbers beyond the double range
+  std::string parse_error;
+  bool lone_surrogates;
+  if (!sj::parse_json_data(input, doc, parse_error, lone_surrogates)) return 0;
 
   Outcome base = run(engine, schema, R"({"optLevel":1,"tierUp":false})", doc);
   if (base.text.rfind("build: ", 0) == 0) return 0;  // not a schema we compile: target 1's job
