@@ -20,6 +20,7 @@
 #include <rapidjson/writer.h>
 
 #include "ir/schema_doc.h"
+#include "runtime/wtf8.h"
 
 namespace sj {
 namespace {
@@ -84,8 +85,8 @@ struct NumberReader {
 
 // JSON.parse keeps a lone surrogate's escape ("\ud800": a high one not followed by a low one,
 // or a low one not after a high one) as one UTF-16 unit; RapidJSON's reader refuses the
-// first kind. Each becomes the three bytes UTF-8's rule gives its code point (WTF-8), which
-// the reader copies as it copies any byte of a string. Returns false when the text has
+// first kind. Each becomes its WTF-8 bytes (runtime/wtf8.h), which the reader copies as it
+// copies any byte of a string. Returns false when the text has
 // none; else `out` is the text to parse and `shrunk` the offsets in it after each rewrite
 // (the text is three bytes shorter from there).
 bool lone_surrogates_as_wtf8(std::string_view text, std::string& out, std::vector<size_t>& shrunk) {
@@ -118,8 +119,8 @@ bool lone_surrogates_as_wtf8(std::string_view text, std::string& out, std::vecto
       }
     }
     out.append(copied, p);
-    const char bytes[3] = {static_cast<char>(0xE0 | u >> 12), static_cast<char>(0x80 | ((u >> 6) & 0x3F)),
-                           static_cast<char>(0x80 | (u & 0x3F))};
+    char bytes[3];
+    sj::rt::wtf8_surrogate(static_cast<uint32_t>(u), bytes);
     out.append(bytes, 3);
     shrunk.push_back(out.size());
     copied = p += 6;

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "runtime/call_state.h"
+#include "runtime/wtf8.h"
 
 namespace sj::rt {
 namespace {
@@ -32,14 +33,8 @@ void ensure_scratch() {
   }
 }
 
-// A lone surrogate as WTF-8 writes it: ED, then A0..BF (U+D800..U+DFFF, which valid UTF-8
-// leaves out), then a continuation byte.
-bool lone_surrogate_at(const char* p, const char* end) {
-  auto byte = [&](int i) { return static_cast<unsigned char>(p[i]); };
-  return end - p >= 3 && byte(0) == 0xED && (byte(1) & 0xE0) == 0xA0 && (byte(2) & 0xC0) == 0x80;
-}
-
-// Calls f at each 0xED byte of [p, end) (memchr: the byte is rare); f returns where to go on.
+// Calls f at each 0xED byte of [p, end) (memchr: the byte is rare; it starts every surrogate's
+// WTF-8, runtime/wtf8.h); f returns where to go on.
 template <class F>
 void each_ed_byte(const char* p, const char* end, F f) {
   while ((p = static_cast<const char*>(std::memchr(p, 0xED, static_cast<size_t>(end - p))))) p = f(p);
@@ -48,7 +43,7 @@ void each_ed_byte(const char* p, const char* end, F f) {
 size_t count_lone_surrogates(const char* p, const char* end) {
   size_t n = 0;
   each_ed_byte(p, end, [&](const char* at) {
-    if (!lone_surrogate_at(at, end)) return at + 1;
+    if (!surrogate_at(at, end)) return at + 1;
     ++n;
     return at + 3;
   });
@@ -60,9 +55,9 @@ void append_printing_lone_surrogates(std::string& out, const char* p, const char
   static const char kHex[] = "0123456789abcdef";
   const char* from = p;
   each_ed_byte(p, end, [&](const char* at) {
-    if (!lone_surrogate_at(at, end)) return at + 1;
+    uint32_t u = surrogate_at(at, end);
+    if (!u) return at + 1;
     out.append(from, at);
-    unsigned u = 0xD000u | (static_cast<unsigned char>(at[1]) & 0x3Fu) << 6 | (static_cast<unsigned char>(at[2]) & 0x3Fu);
     const char text[6] = {'\\', 'u', kHex[u >> 12], kHex[(u >> 8) & 15], kHex[(u >> 4) & 15], kHex[u & 15]};
     out.append(text, 6);
     return from = at + 3;

@@ -88,9 +88,9 @@ bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok);
 // call succeeded, else the error it recorded.
 std::unique_ptr<CallExtras> end_out_of_place(SjCtx& ctx, CallState& st, bool ok);
 
-// The output may hold lone surrogates, written as WTF-8 (runtime/object_view.cpp): moves the
-// call to the scratch buffer, whose end (end_in_scratch) prints each as JavaScript does,
-// `\ud83d`. Valid UTF-8 has no such bytes, so only calls that made them pay for the pass.
+// The output may hold lone surrogates as WTF-8 (runtime/wtf8.h): moves the call to the
+// scratch buffer, whose end (end_in_scratch) prints each as JavaScript does, `\ud83d`. Only
+// calls that made some pay for that pass.
 void keep_lone_surrogates(SjCtx* ctx, CallState& st);
 
 // Points ctx at this call's window [begin, begin + room), cut at the limit: generated code

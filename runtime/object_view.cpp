@@ -10,15 +10,14 @@
 
 #include "runtime/abi.h"
 #include "runtime/call_state.h"
+#include "runtime/wtf8.h"
 
 namespace {
 
 // UTF-16 units of JavaScript's string, one per character below U+10000 and two above. Those
-// two are lone surrogates, which UTF-8 cannot hold: they are written as WTF-8 (the three-byte
-// form UTF-8 would give a code point in U+D800..U+DFFF), `copied` is set, and the call's end
-// prints them as JavaScript does, `"\ud83d"` (keep_lone_surrogates, runtime/buffer.cpp). A
-// byte that starts no valid UTF-8 sequence is one unit of itself, copied as every other byte
-// of a DOM string is.
+// two are lone surrogates, written as WTF-8 (runtime/wtf8.h) with `copied` set; the call's
+// end prints them as JavaScript does (keep_lone_surrogates). A byte that starts no valid
+// UTF-8 sequence is one unit of itself, copied as every other byte of a DOM string is.
 template <class Unit>
 void each_utf16_unit(const char* s, size_t n, Unit unit) {
   auto continues = [&](size_t i, size_t k) {
@@ -27,9 +26,9 @@ void each_utf16_unit(const char* s, size_t n, Unit unit) {
       if ((static_cast<unsigned char>(s[i + j]) & 0xC0) != 0x80) return false;
     return true;
   };
-  auto wtf8 = [&](uint32_t surrogate) {
-    const char bytes[3] = {static_cast<char>(0xED), static_cast<char>(0x80 | ((surrogate >> 6) & 0x3F)),
-                           static_cast<char>(0x80 | (surrogate & 0x3F))};
+  auto surrogate = [&](uint32_t u) {
+    char bytes[3];
+    sj::rt::wtf8_surrogate(u, bytes);
     unit(bytes, 3, true);
   };
   for (size_t i = 0; i < n;) {
@@ -39,8 +38,8 @@ void each_utf16_unit(const char* s, size_t n, Unit unit) {
     if (k > 1 && !continues(i, k)) k = 1;
     if (k == 4) {
       uint32_t cp = (lead & 0x07u) << 18 | (s[i + 1] & 0x3Fu) << 12 | (s[i + 2] & 0x3Fu) << 6 | (s[i + 3] & 0x3Fu);
-      wtf8(0xD800 + ((cp - 0x10000) >> 10));
-      wtf8(0xDC00 + ((cp - 0x10000) & 0x3FF));
+      surrogate(0xD800 + ((cp - 0x10000) >> 10));
+      surrogate(0xDC00 + ((cp - 0x10000) & 0x3FF));
     } else {
       unit(s + i, k, false);
     }

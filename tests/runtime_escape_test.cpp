@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "runtime/escape.h"
+#include "runtime/wtf8.h"
 
 namespace {
 
@@ -111,5 +112,20 @@ TEST_P(EscapeIsa, StringsEndingAtAnUnreadablePage) {
 
 INSTANTIATE_TEST_SUITE_P(Variants, EscapeIsa, ::testing::Values(Isa::Sse2, Isa::Avx2, Isa::Avx512),
                          [](const auto& info) { return std::string(isa_name(info.param)); });
+
+// Every surrogate's three bytes read back as it; the three-byte sequences beside them
+// (U+D7FF, U+E000) and a sequence cut short read as none.
+TEST(Wtf8, SurrogatesRoundTrip) {
+  for (uint32_t u = 0xD800; u <= 0xDFFF; ++u) {
+    char b[3];
+    wtf8_surrogate(u, b);
+    ASSERT_EQ(surrogate_at(b, b + 3), u);
+    ASSERT_EQ(surrogate_at(b, b + 2), 0u);
+  }
+  const char below[] = "\xED\x9F\xBF", above[] = "\xEE\x80\x80", cut[] = "\xED\xA0(";
+  EXPECT_EQ(surrogate_at(below, below + 3), 0u);
+  EXPECT_EQ(surrogate_at(above, above + 3), 0u);
+  EXPECT_EQ(surrogate_at(cut, cut + 3), 0u);
+}
 
 }  // namespace

@@ -1,0 +1,26 @@
+// Lone surrogates in byte strings. JavaScript strings are UTF-16 and may hold a surrogate
+// (U+D800..U+DFFF) that is not half of a pair: JSON.parse keeps "\ud800", and a character
+// above U+FFFF read one UTF-16 unit at a time is two of them. UTF-8 has no form for them, so
+// the engine holds each as WTF-8 would: the three bytes UTF-8's rule gives its code point
+// (ED A0..BF xx), which valid UTF-8 never contains. The call that made them prints each as
+// JSON.stringify does, `\ud83d` (runtime/buffer.cpp).
+#pragma once
+#include <cstdint>
+
+namespace sj::rt {
+
+// The three bytes of surrogate `u` (0xD800 <= u <= 0xDFFF).
+inline void wtf8_surrogate(uint32_t u, char out[3]) {
+  out[0] = static_cast<char>(0xE0 | u >> 12);  // always 0xED
+  out[1] = static_cast<char>(0x80 | ((u >> 6) & 0x3F));
+  out[2] = static_cast<char>(0x80 | (u & 0x3F));
+}
+
+// The surrogate whose three bytes start at p, or 0 when they are something else.
+inline uint32_t surrogate_at(const char* p, const char* end) {
+  auto byte = [&](int i) { return static_cast<unsigned char>(p[i]); };
+  if (end - p < 3 || byte(0) != 0xED || (byte(1) & 0xE0) != 0xA0 || (byte(2) & 0xC0) != 0x80) return 0;
+  return 0xD000u | (byte(1) & 0x3Fu) << 6 | (byte(2) & 0x3Fu);
+}
+
+}  // namespace sj::rt
