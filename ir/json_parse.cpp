@@ -86,9 +86,8 @@ struct NumberReader {
 // JSON.parse keeps a lone surrogate's escape ("\ud800": a high one not followed by a low one,
 // or a low one not after a high one) as one UTF-16 unit; RapidJSON's reader refuses the
 // first kind. Each becomes its WTF-8 bytes (runtime/wtf8.h), which the reader copies as it
-// copies any byte of a string. Returns false when the text has
-// none; else `out` is the text to parse and `shrunk` the offsets in it after each rewrite
-// (the text is three bytes shorter from there).
+// copies any byte of a string. Returns false when the text has none; else `out` is the text
+// to parse and `shrunk` the offsets in it after each rewrite (three bytes shorter from there).
 bool lone_surrogates_as_wtf8(std::string_view text, std::string& out, std::vector<size_t>& shrunk) {
   auto hex4 = [](const char* p) {
     int u = 0;
