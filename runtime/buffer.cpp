@@ -33,35 +33,22 @@ void ensure_scratch() {
   }
 }
 
-// Calls f at each 0xED byte of [p, end) (memchr: the byte is rare; it starts every surrogate's
-// WTF-8, runtime/wtf8.h); f returns where to go on.
-template <class F>
-void each_ed_byte(const char* p, const char* end, F f) {
-  while ((p = static_cast<const char*>(std::memchr(p, 0xED, static_cast<size_t>(end - p))))) p = f(p);
-}
-
-size_t count_lone_surrogates(const char* p, const char* end) {
-  size_t n = 0;
-  each_ed_byte(p, end, [&](const char* at) {
-    if (!surrogate_at(at, end)) return at + 1;
-    ++n;
-    return at + 3;
-  });
-  return n;
-}
-
-// Appends [p, end) with each lone surrogate as JSON.stringify prints it: `\ud83d`.
+// Appends [p, end) with each lone surrogate as JSON.stringify prints it, `\ud83d`; the 0xED
+// that starts each one's WTF-8 (runtime/wtf8.h) is rare, so memchr finds them.
 void append_printing_lone_surrogates(std::string& out, const char* p, const char* end) {
   static const char kHex[] = "0123456789abcdef";
   const char* from = p;
-  each_ed_byte(p, end, [&](const char* at) {
-    uint32_t u = surrogate_at(at, end);
-    if (!u) return at + 1;
-    out.append(from, at);
+  while ((p = static_cast<const char*>(std::memchr(p, 0xED, static_cast<size_t>(end - p))))) {
+    uint32_t u = surrogate_at(p, end);
+    if (!u) {
+      ++p;
+      continue;
+    }
+    out.append(from, p);
     const char text[6] = {'\\', 'u', kHex[u >> 12], kHex[(u >> 8) & 15], kHex[(u >> 4) & 15], kHex[u & 15]};
     out.append(text, 6);
-    return from = at + 3;
-  });
+    from = p += 3;
+  }
   out.append(from, end);
 }
 
@@ -80,10 +67,7 @@ void over_limit(SjCtx* ctx, CallState& st) {
 bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok) {
   const char* data = t_scratch.data.get();
   size_t used = static_cast<size_t>(ctx.cur - data);
-  // Each lone surrogate's three bytes print as six.
-  bool surrogates = ok && !st.discarding && st.extras && st.extras->lone_surrogates;
-  size_t printed = surrogates ? used + 3 * count_lone_surrogates(data, data + used) : used;
-  if (ok && !st.discarding && printed > st.spec->max_output) over_limit(&ctx, st);
+  if (ok && !st.discarding && used > st.spec->max_output) over_limit(&ctx, st);
   ok = ok && !st.discarding;
   if (ok) {
     // Room for a quarter more, so that the next call of about this size, into the same string
@@ -92,9 +76,19 @@ bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok) {
     // at least kMinInPlace (a tiny output in a short string's inline capacity would otherwise
     // take this path on every call).
     std::string& out = *st.out;
-    if (out.capacity() - out.size() < printed + kMinInPlace) out.reserve(out.size() + printed + printed / 4 + kMinInPlace);
-    if (surrogates) append_printing_lone_surrogates(out, data, data + used);
-    else out.append(data, used);
+    if (out.capacity() - out.size() < used + kMinInPlace) out.reserve(out.size() + used + used / 4 + kMinInPlace);
+    if (!st.extras || !st.extras->lone_surrogates) {
+      out.append(data, used);
+      return true;
+    }
+    // Each lone surrogate's three bytes print as six: the limit holds for what is printed.
+    size_t old = out.size();
+    append_printing_lone_surrogates(out, data, data + used);
+    if (out.size() - old > st.spec->max_output) {
+      out.resize(old);
+      over_limit(&ctx, st);
+      return false;
+    }
   }
   return ok;
 }
@@ -104,8 +98,8 @@ std::unique_ptr<CallExtras> run_call_in_scratch(const CallSpec& spec, const SjVa
   ensure_scratch();
   SjCtx ctx;
   CallState st;
-  if (lone_surrogates) st.more().lone_surrogates = true;
   open_window(ctx, st, spec, out, t_scratch.data.get(), t_scratch.cap);
+  if (lone_surrogates) keep_lone_surrogates(&ctx, st);
   return end_out_of_place(ctx, st, spec.entry(&ctx, value) == 0);  // in_place is null: ends in scratch
 }
 
