@@ -89,15 +89,10 @@ struct NumberReader {
 // copies any byte of a string. Returns false when the text has none; else `out` is the text
 // to parse and `shrunk` the offsets in it after each rewrite (three bytes shorter from there).
 bool lone_surrogates_as_wtf8(std::string_view text, std::string& out, std::vector<size_t>& shrunk) {
-  auto hex4 = [](const char* p) {
-    int u = 0;
-    for (int i = 0; i < 4; ++i) {
-      char c = p[i];
-      int d = c >= '0' && c <= '9' ? c - '0' : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 : -1;
-      if (d < 0) return -1;
-      u = u << 4 | d;
-    }
-    return u;
+  auto hex4 = [](const char* p) {  // the four hex digits of a \u escape, or -1
+    unsigned u;
+    auto r = std::from_chars(p, p + 4, u, 16);
+    return r.ec == std::errc() && r.ptr == p + 4 ? static_cast<int>(u) : -1;
   };
   const char* p = text.data();
   const char* end = p + text.size();
