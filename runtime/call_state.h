@@ -17,10 +17,10 @@ enum class StringFormat : int32_t { None = 0, DateTime = 1, Date = 2, Time = 3, 
 // Values of the `rounding` argument of sj_coerce_integer (Math.trunc/floor/ceil/round).
 enum class Rounding : int32_t { Trunc = 0, Floor = 1, Ceil = 2, Round = 3 };
 
-// What a call keeps only when it needs it: the error of its first failure and memory that
-// lives as long as the call (member orders). Made on first use, so that a call that neither
-// fails nor reorders members does not construct and destroy it: for a small output that is
-// a noticeable part of the call.
+// What a call keeps only when it needs it: the error of its first failure, memory that lives
+// as long as the call (member orders, the objects read from strings and arrays) and whether
+// its output holds lone surrogates. Made on first use, so that a call that needs none of it
+// does not construct and destroy it: for a small output that is a noticeable part of the call.
 struct CallExtras {
   std::string message;  // fast-json-stringify's text where it has one
   std::string path;     // schema location, "#/properties/a"

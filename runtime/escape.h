@@ -1,7 +1,7 @@
 // JSON.stringify string escaping (spec §10.1) for UTF-8 text. Only '"', '\\' and bytes below
 // 0x20 change; every other byte, including U+2028/9 and non-ASCII, is copied. (Lone
-// surrogates cannot occur: RapidJSON's parser rejects them, so a DOM holds valid UTF-8 or
-// whatever bytes the caller put there, which are copied as they are.)
+// surrogates are not escaped here: RapidJSON's parser rejects them, and where the engine
+// makes some itself, as WTF-8, the call's end prints them: runtime/wtf8.h.)
 //
 // Each kernel has a scalar reference and SSE2, AVX2 and AVX-512BW versions, tested equal;
 // the best one the CPU has is chosen at run time (escape_kernels.h has the inline forms).
