@@ -260,10 +260,12 @@ class Codegen {
   // A load from the DOM, which nothing writes during a call (the caller's Value is const and
   // the output never overlaps it): marked invariant, so early-cse keeps one load of an
   // object's flags, size and members pointer across the stores and runtime calls that write
-  // its members, instead of reloading them for every member.
+  // its members, instead of reloading them for every member. Except under Ajv's coerceTypes,
+  // where validators convert values of the call's own copies (sj_ajv_coerce).
   Value* dom_load(llvm::Type* t, Value* p, const llvm::Twine& name = "") {
     llvm::LoadInst* load = b_.CreateLoad(t, p, name);
-    load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(ctx_, {}));
+    if (irm_.options.ajv_coerce_types == sj::AjvCoercion::None)
+      load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(ctx_, {}));
     return load;
   }
   Value* flags(Value* v) { return dom_load(b_.getInt16Ty(), at(v, dom::kFlagsOffset), "flags"); }
@@ -789,8 +791,25 @@ class Codegen {
 
   // anyOf / oneOf / if: validators in order; the first that passes picks the serializer.
   // A validator returns 1 (passes), 0 (fails) or 2 (an error is recorded: data too deep).
+  // Under Ajv's coerceTypes the validators may convert data, which the branch then prints:
+  // they run on the Select's own copy when they can convert inside it (and in "array" mode,
+  // where a one-element array at the root is unwrapped), each from sj_ajv_enter's root.
   void emit_select(const ir::Node& n, Value* v) {
     flush();
+    bool arrays = irm_.options.ajv_coerce_types == sj::AjvCoercion::Arrays;
+    bool coerces = false, inside = false;
+    for (const auto& c : n.choices)
+      if (c.validator >= 0) {
+        coerces |= validator_converts(c.validator, false);
+        inside |= validator_converts(c.validator, true);
+      }
+    if (inside || (coerces && arrays)) {
+      Value* copy = call("sj_ajv_copy", {ctx_arg_, v, bytes(n.path)});
+      BasicBlock* copied = block("select.copied");
+      b_.CreateCondBr(b_.CreateIsNull(copy), fail_, copied, weights_unlikely());
+      go(copied);
+      v = copy;
+    }
     BasicBlock* done = block("select.done");
     for (const auto& c : n.choices) {
       BasicBlock* take = block("select.take");
@@ -798,7 +817,14 @@ class Codegen {
       if (c.validator < 0) {
         b_.CreateBr(take);
       } else {
-        Value* r = call(vfns_[c.validator], {ctx_arg_, v});
+        Value* r;
+        if (coerces) {
+          Value* root = call("sj_ajv_enter", {ctx_arg_, v, i32(arrays)});
+          r = call(vfns_[c.validator], {ctx_arg_, root});
+          call("sj_ajv_leave", {ctx_arg_, v, root});
+        } else {
+          r = call(vfns_[c.validator], {ctx_arg_, v});
+        }
         BasicBlock* not_taken = block("select.nottaken");
         b_.CreateCondBr(b_.CreateICmpEQ(r, i32(1)), take, not_taken);
         go(not_taken);
@@ -815,6 +841,29 @@ class Codegen {
   }
 
   // ---- validators (ir.h, "validation") --------------------------------------------------------
+  // Whether validator `index` may convert data under coerceTypes (`inside`: inside the value,
+  // in a member or an element; a call to a validator that converts counts as inside).
+  bool validator_converts(int index, bool inside) {
+    std::vector<char> seen(irm_.validators.size(), 0);
+    return converts(*irm_.validators[index].body, inside, seen);
+  }
+  bool converts(const ir::Test& t, bool inside, std::vector<char>& seen) {
+    using K = ir::TestKind;
+    if (t.kind == K::Coerce) return !inside;
+    if (t.kind == K::Call) {
+      if (seen[t.index]) return false;
+      seen[t.index] = 1;
+      return converts(*irm_.validators[t.index].body, false, seen);
+    }
+    bool nested = t.kind == K::Properties || t.kind == K::Members || t.kind == K::Items || t.kind == K::Contains;
+    bool want = inside && !nested;  // below a nesting test every conversion is inside
+    for (const auto& c : t.children)
+      if (c && converts(*c, want, seen)) return true;
+    for (const ir::Test* c : {t.key_test.get(), t.rest.get()})
+      if (c && converts(*c, want, seen)) return true;
+    return false;
+  }
+
   void define_validator(size_t index) {
     fn_ = vfns_[index];
     ctx_arg_ = fn_->getArg(0);
@@ -961,6 +1010,16 @@ class Codegen {
         go(block("t.dead"));
         return;
       case K::Type: return require(type_matches(t.mask, v), no);
+      case K::Coerce: {
+        BasicBlock* typed = block("t.typed");
+        BasicBlock* convert = block("t.convert");
+        b_.CreateCondBr(type_matches(t.mask, v), typed, convert);
+        go(convert);
+        require(b_.CreateICmpNE(call("sj_ajv_coerce", {ctx_arg_, v, i64(t.plan)}), i32(0)), no);
+        b_.CreateBr(typed);
+        go(typed);
+        return;
+      }
       case K::Equal: {
         BasicBlock* yes = block("t.equal");
         for (int index : t.indices) {
@@ -992,7 +1051,8 @@ class Codegen {
         return only_if(is_type(v, dom::kArrayType), [&] {
           Value* len = size_of(v);
           for (size_t i = 0; i < t.children.size(); ++i)
-            only_if(b_.CreateICmpULT(i64(i), len), [&] { emit_test(*t.children[i], element(v, i64(i)), no); });
+            if (t.children[i])  // null: a position only skipped (additionalItems before items)
+              only_if(b_.CreateICmpULT(i64(i), len), [&] { emit_test(*t.children[i], element(v, i64(i)), no); });
           if (t.rest) loop(i64(t.children.size()), len, [&](Value* i) { emit_test(*t.rest, element(v, i), no); });
         });
       case K::Contains:

@@ -50,6 +50,8 @@ enum TypeBit : uint8_t {
 enum class TestKind {
   Never,         // the schema false
   Type,          // the value's type is in `mask` (TypeBit)
+  Coerce,        // Type under Ajv's coerceTypes: else the value is converted in place by `plan`
+                 // (rt::coercion_plan: the types to try, in the keyword's order)
   Equal,         // const: deep-equal to constants[indices[0]]; enum: to one of constants[indices]
   Required,      // objects: every name in `names` is a member
   Properties,    // objects: each of `names` that is present passes children[i]
@@ -89,6 +91,7 @@ struct Test {
   RangeOp op = RangeOp::Ge;
   std::string text;                  // Format: the format's name; Throw: the message
   int index = -1;
+  uint64_t plan = 0;                 // Coerce
   // Members with `rest` and no patterns or key_test, when every declared name is also required
   // (a Required test earlier in the same list has passed): how many distinct names `names`
   // holds. An object with exactly that many members has no member left for `rest`, so the

@@ -2,6 +2,7 @@
 // enum, required, counts), so a failing branch usually leaves after one or two loads.
 #include "ir/lower_validator.h"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <string_view>
@@ -9,6 +10,7 @@
 #include "ir/ajv_formats.h"
 #include "ir/error.h"
 #include "ir/json_access.h"
+#include "runtime/ajv_coerce.h"
 #include "runtime/js_value.h"
 #include "runtime/validate.h"
 
@@ -169,26 +171,68 @@ TestPtr ValidatorLowering::lower(const Value& s, const std::string& at) {
   return all;
 }
 
-void ValidatorLowering::add_keywords(const Value& s, const std::string& path, std::vector<TestPtr>& tests) {
-  auto here = [&](const char* k) { return pointer_append(path, k); };
-  const Value* type = member(s, "type");
-  const Value* nullable = member(s, "nullable");
-  if (type) {
-    auto t = test(TestKind::Type);
-    if (type->IsString()) t->mask = type_bit(sv(*type));
-    else for (auto& x : type->GetArray()) t->mask |= type_bit(sv(x));
-    if (nullable && nullable->IsTrue()) t->mask |= kTypeNull;
-    tests.push_back(std::move(t));
+namespace {
+
+// Where Ajv runs a keyword (its rule groups: type first, then those for any value, then
+// number, string, array and object keywords, each in its vocabulary's order). The order of
+// tests changes no answer, but under coerceTypes a test can convert data (in an object's
+// members, an array's elements) and Ajv stops at the first keyword that fails, so which
+// conversions happen depends on it: with coercion the tests run in this order.
+enum AjvRank : int {
+  kRankType, kRankRef, kRankConst, kRankEnum, kRankNot, kRankAnyOf, kRankOneOf, kRankAllOf, kRankIf,
+  kRankNumberBounds, kRankMultipleOf, kRankLength, kRankPattern, kRankFormat,
+  kRankItemCount, kRankUnique, kRankAdditionalItems, kRankItems, kRankContains,
+  kRankMemberCount, kRankRequired, kRankPropertyNames, kRankAdditionalProperties, kRankDependencies,
+  kRankProperties, kRankPatternProperties,
+};
+
+static_assert(kTypeNull == rt::ajv_type::kNull && kTypeBoolean == rt::ajv_type::kBoolean &&
+              kTypeObject == rt::ajv_type::kObject && kTypeArray == rt::ajv_type::kArray &&
+              kTypeNumber == rt::ajv_type::kNumber && kTypeInteger == rt::ajv_type::kInteger &&
+              kTypeString == rt::ajv_type::kString);
+
+// The type keyword: the types it accepts, and under coerceTypes what Ajv converts other values
+// to (its COERCIBLE types in the keyword's order, "null" last for nullable; "array" in "array"
+// mode).
+TestPtr type_test(const Value& type, const Value* nullable, AjvCoercion coercion) {
+  std::vector<uint8_t> order;
+  auto add = [&](std::string_view name) {
+    uint8_t bit = name == "number" ? uint8_t{kTypeNumber} : type_bit(name);
+    if (bit && std::find(order.begin(), order.end(), bit) == order.end()) order.push_back(bit);
+  };
+  if (type.IsString()) add(sv(type));
+  else for (auto& x : type.GetArray()) add(sv(x));
+  if (nullable && nullable->IsTrue()) add("null");
+  auto t = test(TestKind::Type);
+  std::vector<uint8_t> targets;
+  for (uint8_t bit : order) {
+    t->mask |= bit == kTypeNumber ? kTypeNumber | kTypeInteger : bit;
+    if (bit != kTypeObject && (bit != kTypeArray || coercion == AjvCoercion::Arrays)) targets.push_back(bit);
   }
+  if (coercion != AjvCoercion::None && !targets.empty()) {
+    t->kind = TestKind::Coerce;
+    t->plan = rt::coercion_plan(t->mask, coercion == AjvCoercion::Arrays, targets.data(), static_cast<int>(targets.size()));
+  }
+  return t;
+}
+
+}  // namespace
+
+void ValidatorLowering::add_keywords(const Value& s, const std::string& path, std::vector<TestPtr>& tests) {
+  const bool coercing = module_.options.ajv_coerce_types != AjvCoercion::None;
+  std::vector<std::pair<int, TestPtr>> ranked;
+  auto add = [&](int rank, TestPtr t) { ranked.emplace_back(rank, std::move(t)); };
+  auto here = [&](const char* k) { return pointer_append(path, k); };
+  if (const Value* type = member(s, "type")) add(kRankType, type_test(*type, member(s, "nullable"), module_.options.ajv_coerce_types));
   if (const Value* c = member(s, "const")) {
     auto t = test(TestKind::Equal);
     t->indices.push_back(constant(*c));
-    tests.push_back(std::move(t));
+    add(kRankConst, std::move(t));
   }
   if (const Value* e = member(s, "enum"); e && e->IsArray()) {
     auto t = test(TestKind::Equal);
     for (auto& v : e->GetArray()) t->indices.push_back(constant(v));
-    tests.push_back(std::move(t));
+    add(kRankEnum, std::move(t));
   }
   const Value* props = member(s, "properties");
   if (props && !props->IsObject()) props = nullptr;
@@ -202,17 +246,17 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
       }
     return 0;
   };
-  size_t discriminators_at = tests.size();  // where properties' const/enum tests go (below)
+  size_t discriminators_at = ranked.size();  // where properties' const/enum tests go (below)
   if (const Value* r = member(s, "required"); r && r->IsArray() && !r->Empty()) {
     auto t = test(TestKind::Required);
     for (auto& n : r->GetArray()) {
       t->names.emplace_back(sv(n));
       t->indices.push_back(predicted(sv(n)));
     }
-    tests.push_back(std::move(t));
+    add(kRankRequired, std::move(t));
   }
   // Counts and bounds: one integer or number compared with a constant each.
-  auto count = [&](const char* lo_key, const char* hi_key, TestKind kind, uint8_t mask) {
+  auto count = [&](const char* lo_key, const char* hi_key, TestKind kind, uint8_t mask, int rank) {
     const Value* lo = member(s, lo_key);
     const Value* hi = member(s, hi_key);
     if (!lo && !hi) return;
@@ -220,11 +264,11 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
     t->mask = mask;
     if (lo && lo->IsNumber()) t->lo = saturated(std::ceil(lo->GetDouble()));
     if (hi && hi->IsNumber()) t->hi = saturated(std::floor(hi->GetDouble()));
-    tests.push_back(std::move(t));
+    add(rank, std::move(t));
   };
-  count("minItems", "maxItems", TestKind::Count, kTypeArray);
-  count("minProperties", "maxProperties", TestKind::Count, kTypeObject);
-  count("minLength", "maxLength", TestKind::Length, kTypeString);
+  count("minItems", "maxItems", TestKind::Count, kTypeArray, kRankItemCount);
+  count("minProperties", "maxProperties", TestKind::Count, kTypeObject, kRankMemberCount);
+  count("minLength", "maxLength", TestKind::Length, kTypeString, kRankLength);
   for (auto [key, op] : {std::pair{"minimum", RangeOp::Ge}, {"exclusiveMinimum", RangeOp::Gt},
                          {"maximum", RangeOp::Le}, {"exclusiveMaximum", RangeOp::Lt}}) {
     const Value* bound = member(s, key);
@@ -232,21 +276,21 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
     auto t = test(TestKind::Range);
     t->number = bound->GetDouble();
     t->op = op;
-    tests.push_back(std::move(t));
+    add(kRankNumberBounds, std::move(t));
   }
   if (const Value* m = member(s, "multipleOf"); m && m->IsNumber()) {
     auto t = test(TestKind::MultipleOf);
     t->number = m->GetDouble();
-    tests.push_back(std::move(t));
+    add(kRankMultipleOf, std::move(t));
   }
   if (const Value* p = member(s, "pattern"); p && p->IsString()) {
     auto t = test(TestKind::Pattern);
     t->indices.push_back(pattern(std::string(sv(*p)), here("pattern"), rt::Pattern::Dialect::Ajv));
-    tests.push_back(std::move(t));
+    add(kRankPattern, std::move(t));
   }
   if (const Value* f = member(s, "format"); f && f->IsString())
-    if (TestPtr t = format(std::string(sv(*f)), here("format"))) tests.push_back(std::move(t));
-  if (const Value* u = member(s, "uniqueItems"); u && u->IsTrue()) tests.push_back(test(TestKind::Unique));
+    if (TestPtr t = format(std::string(sv(*f)), here("format"))) add(kRankFormat, std::move(t));
+  if (const Value* u = member(s, "uniqueItems"); u && u->IsTrue()) add(kRankUnique, test(TestKind::Unique));
 
   if (props && !props->ObjectEmpty()) {
     auto t = test(TestKind::Properties);
@@ -255,9 +299,10 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
     // does not depend on the order of its tests, and in a oneOf/anyOf the branches that do
     // not match then fail on one compare instead of a search for a required member they
     // lack. Only ahead of the first property whose test can record an error (a call: depth,
-    // a refused schema), so that which error is met first does not change either.
+    // a refused schema), so that which error is met first does not change either; never
+    // under coerceTypes, where the order is Ajv's.
     auto discriminators = test(TestKind::Properties);
-    bool hoisting = true;
+    bool hoisting = !coercing;
     int position = 0;
     for (auto& m : props->GetObject()) {
       TestPtr child = lower(m.value, pointer_append(here("properties"), sv(m.name)));
@@ -268,10 +313,15 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
       into.children.push_back(std::move(child));
     }
     if (!discriminators->names.empty())
-      tests.insert(tests.begin() + static_cast<std::ptrdiff_t>(discriminators_at), std::move(discriminators));
-    if (!t->names.empty()) tests.push_back(std::move(t));
+      ranked.insert(ranked.begin() + static_cast<std::ptrdiff_t>(discriminators_at),
+                    std::pair{kRankProperties, std::move(discriminators)});
+    if (!t->names.empty()) add(kRankProperties, std::move(t));
   }
-  if (TestPtr t = members(s, path)) tests.push_back(std::move(t));
+  if (coercing) {
+    for (auto& [rank, t] : members_in_ajv_order(s, path)) add(rank, std::move(t));
+  } else if (TestPtr t = members(s, path)) {
+    add(kRankPatternProperties, std::move(t));
+  }
   if (const Value* deps = member(s, "dependencies"); deps && deps->IsObject()) {
     auto t = test(TestKind::Dependencies);
     for (auto& m : deps->GetObject()) {
@@ -288,27 +338,37 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
         t->children.push_back(lower(m.value, pointer_append(here("dependencies"), sv(m.name))));
       }
     }
-    tests.push_back(std::move(t));
+    add(kRankDependencies, std::move(t));
   }
-  if (TestPtr t = items(s, path)) tests.push_back(std::move(t));
+  if (TestPtr t = items(s, path)) {
+    // Ajv checks additionalItems (the elements past the tuple) before items (the tuple).
+    if (coercing && t->rest && !t->children.empty()) {
+      auto extra = test(TestKind::Items);
+      for (size_t i = 0; i < t->children.size(); ++i) extra->children.push_back(nullptr);
+      extra->rest = std::move(t->rest);
+      add(kRankAdditionalItems, std::move(extra));
+    }
+    add(kRankItems, std::move(t));
+  }
   if (const Value* c = member(s, "contains")) {
     auto t = test(TestKind::Contains);
     t->children.push_back(lower(*c, here("contains")));
-    tests.push_back(std::move(t));
+    add(kRankContains, std::move(t));
   }
 
   if (const Value* n = member(s, "not")) {
     auto t = test(TestKind::Not);
     t->children.push_back(lower(*n, here("not")));
-    tests.push_back(std::move(t));
+    add(kRankNot, std::move(t));
   }
-  for (auto [key, kind] : {std::pair{"allOf", TestKind::AllOf}, {"anyOf", TestKind::AnyOf}, {"oneOf", TestKind::OneOf}}) {
+  for (auto [key, kind, rank] : {std::tuple{"allOf", TestKind::AllOf, kRankAllOf}, {"anyOf", TestKind::AnyOf, kRankAnyOf},
+                                 {"oneOf", TestKind::OneOf, kRankOneOf}}) {
     const Value* list = member(s, key);
     if (!list || !list->IsArray()) continue;
     auto t = test(kind);
     for (rapidjson::SizeType i = 0; i < list->Size(); ++i)
       t->children.push_back(lower((*list)[i], here(key) + "/" + std::to_string(i)));
-    tests.push_back(std::move(t));
+    add(rank, std::move(t));
   }
   if (const Value* cond = member(s, "if")) {
     const Value* then = member(s, "then");
@@ -318,7 +378,7 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
       t->children.push_back(lower(*cond, here("if")));
       t->children.push_back(then ? lower(*then, here("then")) : nullptr);
       t->children.push_back(otherwise ? lower(*otherwise, here("else")) : nullptr);
-      tests.push_back(std::move(t));
+      add(kRankIf, std::move(t));
     }
   }
   // Ajv 8 applies the keywords beside a $ref as well as its target.
@@ -331,8 +391,11 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
     }
     auto t = test(TestKind::Call);
     t->index = validator_for(*target.schema, target.path);
-    tests.push_back(std::move(t));
+    add(kRankRef, std::move(t));
   }
+  if (coercing)
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& [rank, t] : ranked) tests.push_back(std::move(t));
 }
 
 namespace {
@@ -376,6 +439,45 @@ TestPtr ValidatorLowering::members(const Value& s, const std::string& path) {
     if (!has_patterns && !names) t->declared_count = all_required(s, t->names);
   }
   return t;
+}
+
+// The same keywords as separate passes in Ajv's order (under coerceTypes): propertyNames,
+// additionalProperties (skipping the members a pattern matches, without testing them), then,
+// after dependencies and properties, patternProperties one pattern at a time.
+std::vector<std::pair<int, TestPtr>> ValidatorLowering::members_in_ajv_order(const Value& s, const std::string& path) {
+  std::vector<std::pair<int, TestPtr>> out;
+  const Value* pp = member(s, "patternProperties");
+  const Value* ap = member(s, "additionalProperties");
+  std::vector<std::pair<int, TestPtr>> patterns;
+  if (pp && pp->IsObject()) {
+    std::string pp_path = pointer_append(path, "patternProperties");
+    for (auto& m : pp->GetObject()) {
+      std::string source(sv(m.name));
+      auto t = test(TestKind::Members);
+      t->indices.push_back(pattern(source, pp_path, rt::Pattern::Dialect::Ajv));
+      t->children.push_back(lower(m.value, pointer_append(pp_path, source)));
+      patterns.emplace_back(kRankPatternProperties, std::move(t));
+    }
+  }
+  if (const Value* names = member(s, "propertyNames")) {
+    auto t = test(TestKind::Members);
+    t->key_test = lower(*names, pointer_append(path, "propertyNames"));
+    out.emplace_back(kRankPropertyNames, std::move(t));
+  }
+  if (ap && !ap->IsTrue() && !(ap->IsObject() && ap->ObjectEmpty())) {
+    auto t = test(TestKind::Members);
+    if (const Value* props = member(s, "properties"); props && props->IsObject())
+      for (auto& m : props->GetObject()) t->names.emplace_back(sv(m.name));
+    for (const auto& [rank, p] : patterns) {
+      t->indices.push_back(p->indices[0]);
+      t->children.push_back(test(TestKind::AllOf));  // matched: not additional, tested later
+    }
+    t->rest = lower(*ap, pointer_append(path, "additionalProperties"));
+    if (patterns.empty()) t->declared_count = all_required(s, t->names);
+    out.emplace_back(kRankAdditionalProperties, std::move(t));
+  }
+  for (auto& p : patterns) out.push_back(std::move(p));
+  return out;
 }
 
 // items (a schema for every element, or a tuple) and additionalItems (tuples only).

@@ -5,6 +5,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "ir/ir.h"
 #include "ir/schema_doc.h"
@@ -34,6 +36,7 @@ class ValidatorLowering {
   TestPtr lower(const rapidjson::Value& schema, const std::string& location);
   void add_keywords(const rapidjson::Value& s, const std::string& path, std::vector<TestPtr>& tests);
   TestPtr members(const rapidjson::Value& s, const std::string& path);
+  std::vector<std::pair<int, TestPtr>> members_in_ajv_order(const rapidjson::Value& s, const std::string& path);
   TestPtr items(const rapidjson::Value& s, const std::string& path);
   TestPtr format(const std::string& name, const std::string& path);
   int pattern(const std::string& source, const std::string& path, rt::Pattern::Dialect dialect);

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <string_view>
 
 #include "ir/error.h"
 #include "ir/schema_doc.h"
@@ -159,9 +160,17 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
       o.compile_validators = rt::to_boolean(v);
     } else if (key == "ajv" && v.IsObject()) {
       // Ajv's strictSchema (fjs sets it to false unless given): unknown keywords in what a
-      // validator checks are an error. coerceTypes is not emulated (README, "Differences").
+      // validator checks are an error.
       auto strict = v.FindMember("strictSchema");
       o.ajv_strict_schema = strict != v.MemberEnd() && strict->value.IsTrue();
+      // Ajv's coerceTypes: "array", or any other truthy value for the scalar conversions.
+      if (auto coerce = v.FindMember("coerceTypes"); coerce != v.MemberEnd()) {
+        const rapidjson::Value& c = coerce->value;
+        o.ajv_coerce_types = c.IsString() && std::string_view(c.GetString(), c.GetStringLength()) == "array"
+                                 ? AjvCoercion::Arrays
+                             : rt::to_boolean(c) ? AjvCoercion::Scalars
+                                                 : AjvCoercion::None;
+      }
     }
     // Other fjs options (mode, inlineValidators, forceProjection) do not change the bytes
     // printed.
@@ -232,6 +241,7 @@ bool cache_fingerprint(const Options& o, std::string& out) {
   num("cutoffs.numberArrays", o.cutoffs.number_arrays);
   num("compileValidators", o.compile_validators);
   num("ajv.strictSchema", o.ajv_strict_schema);
+  num("ajv.coerceTypes", static_cast<int64_t>(o.ajv_coerce_types));
   out += "schema=";
   return o.external_schemas ? write_value(*o.external_schemas, out, 0) : (out += '-', true);
 }

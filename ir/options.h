@@ -11,6 +11,7 @@ namespace sj {
 
 enum class Rounding : int32_t { Trunc = 0, Floor = 1, Ceil = 2, Round = 3 };  // = rt::Rounding
 enum class LargeArrayMechanism { Default, JsonStringify };
+enum class AjvCoercion : int32_t { None = 0, Scalars = 1, Arrays = 2 };  // Ajv's coerceTypes: false, true, "array"
 
 // Lengths from which an array takes its bulk path instead of the inlined loop, per item kind.
 // The built-in values were measured by `schemajit-calibrate --out docs/calibration` (README,
@@ -59,6 +60,9 @@ struct Options {
   std::shared_ptr<const rapidjson::Value> external_schemas;
   bool compile_validators = false;  // fjs's compileValidators: validator errors at build time
   bool ajv_strict_schema = false;   // ajv: {strictSchema: true}
+  // ajv: {coerceTypes}: a validated value of another type is converted where Ajv would convert
+  // it (runtime/ajv_coerce.h); "array" also wraps scalars in arrays and unwraps one-element ones.
+  AjvCoercion ajv_coerce_types = AjvCoercion::None;
   // "cacheDir": where compiled objects are kept between runs (engine/object_cache.h); empty:
   // no cache. Not part of what is compiled, so not part of the cache key.
   std::string cache_dir;

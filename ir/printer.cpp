@@ -121,6 +121,11 @@ class Printer {
     switch (t.kind) {
       case TestKind::Never: head = "never"; break;
       case TestKind::Type: head = "type " + type_names(t.mask); break;
+      case TestKind::Coerce:
+        head = "type " + type_names(t.mask) + ", else converted to";
+        for (uint64_t p = t.plan >> 16; p & 0xff; p >>= 8) head += " " + type_names(static_cast<uint8_t>(p));
+        if ((t.plan >> 8) & 1) head += " (arrays unwrapped)";
+        break;
       case TestKind::Equal:
         head = "equals";
         for (int i : t.indices) head += " " + m_.constants[i];

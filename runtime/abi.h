@@ -68,7 +68,11 @@ enum Type : uint8_t { V, I32, I64, F64, P };
   X(sj_test_unique, sj::abi::I32, sj::abi::P)                                     \
   X(sj_code_points, sj::abi::I64, sj::abi::P, sj::abi::I64)                       \
   X(sj_test_multiple_of, sj::abi::I32, sj::abi::P, sj::abi::F64)                  \
-  X(sj_test_format, sj::abi::I32, sj::abi::I32, sj::abi::P, sj::abi::I64)
+  X(sj_test_format, sj::abi::I32, sj::abi::I32, sj::abi::P, sj::abi::I64)         \
+  X(sj_ajv_coerce, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::I64)            \
+  X(sj_ajv_copy, sj::abi::P, sj::abi::P, sj::abi::P, sj::abi::P)                  \
+  X(sj_ajv_enter, sj::abi::P, sj::abi::P, sj::abi::P, sj::abi::I32)               \
+  X(sj_ajv_leave, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::P)
 
 extern "C" {
 using SjValue = rapidjson::Value;
@@ -153,4 +157,16 @@ int64_t sj_code_points(const char* s, int64_t n);
 int32_t sj_test_multiple_of(const SjValue* v, double m);
 // The coded formats of ajv-formats (sj::rt::CodedFormat).
 int32_t sj_test_format(int32_t format, const char* s, int64_t n);
+
+// Ajv's coerceTypes (runtime/ajv_coerce.h). The type keyword on a value of another type:
+// converts it in place by `plan` (sj::rt::coercion_plan); 1 when it is now of the type.
+int32_t sj_ajv_coerce(SjCtx* ctx, const SjValue* v, int64_t plan);
+// A Select's own deep copy of v, which its validators convert in and its branch serializes;
+// null, with the depth error at `path`, when v nests deeper than maxDataDepth.
+const SjValue* sj_ajv_copy(SjCtx* ctx, const SjValue* v, const char* path);
+// The value one validation runs on: v, or for a value a conversion can replace (a scalar; a
+// one-element array in "array" mode) a root of its own, since Ajv converts its own variable
+// there, not the data. sj_ajv_leave(ctx, v, root) ends the validation.
+const SjValue* sj_ajv_enter(SjCtx* ctx, const SjValue* v, int32_t arrays);
+void sj_ajv_leave(SjCtx* ctx, const SjValue* v, const SjValue* root);
 }

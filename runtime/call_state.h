@@ -18,8 +18,8 @@ enum class StringFormat : int32_t { None = 0, DateTime = 1, Date = 2, Time = 3, 
 enum class Rounding : int32_t { Trunc = 0, Floor = 1, Ceil = 2, Round = 3 };
 
 // What a call keeps only when it needs it: the error of its first failure, memory that lives
-// as long as the call (member orders, the objects read from strings and arrays) and whether
-// its output holds lone surrogates. Made on first use, so that a call that needs none of it
+// as long as the call (member orders, the objects read from strings and arrays, Ajv's
+// conversions) and whether its output holds lone surrogates. Made on first use, so that a call that needs none of it
 // does not construct and destroy it: for a small output that is a noticeable part of the call.
 struct CallExtras {
   std::string message;  // fast-json-stringify's text where it has one
@@ -27,6 +27,11 @@ struct CallExtras {
   std::vector<std::unique_ptr<uint32_t[]>> scratch;
   std::vector<std::unique_ptr<rapidjson::Document>> views;  // sj_object_view's objects
   bool lone_surrogates = false;  // keep_lone_surrogates
+  // Ajv's coerceTypes (runtime/ajv_coerce.h): the pool its copies and conversions live in, and
+  // the root sj_ajv_enter moved an element into for the validation that is running.
+  std::unique_ptr<rapidjson::MemoryPoolAllocator<>> pool;
+  const rapidjson::Value* moved_root = nullptr;
+  bool root_unwrapped = false;  // that root became the element
 };
 
 void drop_extras(std::unique_ptr<CallExtras> extras);  // destroys them, out of line: see ~CallState

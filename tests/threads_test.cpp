@@ -14,6 +14,24 @@ const char* kSchema = R"({"type":"object","required":["id"],"properties":{"id":{
   "name":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"additionalProperties":true})";
 const char* kData = R"({"id":"7","name":"n\"ame","tags":["a","b","c","d","e","f","g","h","i",1],"x":{"y":[1,2]}})";
 
+// `threads` threads each serialize doc `calls` times with ser at once; every output is `want`.
+void expect_same_output_on_threads(const schemajit::Serializer& ser, const rapidjson::Document& doc,
+                                   const std::string& want, int threads, int calls) {
+  std::vector<int> mismatches(threads, 0);
+  std::vector<std::thread> running;
+  for (int t = 0; t < threads; ++t) {
+    running.emplace_back([&, t] {
+      std::string out;
+      for (int i = 0; i < calls; ++i) {
+        out.clear();
+        if (!ser.serialize(doc, out) || out != want) ++mismatches[t];
+      }
+    });
+  }
+  for (auto& th : running) th.join();
+  for (int t = 0; t < threads; ++t) EXPECT_EQ(mismatches[t], 0) << "thread " << t;
+}
+
 TEST(Threads, OneSerializerManyThreads) {
   auto ser = sj::test::engine().compile(kSchema);
   ASSERT_TRUE(ser);
@@ -21,19 +39,23 @@ TEST(Threads, OneSerializerManyThreads) {
   doc.Parse(kData);
   std::string want;
   ASSERT_TRUE(ser->serialize(doc, want));
-  std::vector<int> mismatches(8, 0);
-  std::vector<std::thread> threads;
-  for (int t = 0; t < 8; ++t) {
-    threads.emplace_back([&, t] {
-      std::string out;
-      for (int i = 0; i < 100000; ++i) {
-        out.clear();
-        if (!ser->serialize(doc, out) || out != want) ++mismatches[t];
-      }
-    });
-  }
-  for (auto& th : threads) th.join();
-  for (int t = 0; t < 8; ++t) EXPECT_EQ(mismatches[t], 0) << "thread " << t;
+  expect_same_output_on_threads(*ser, doc, want, 8, 100000);
+}
+
+// Under Ajv's coerceTypes the validators convert data: each call does so in its own copy, so
+// threads sharing one serializer and one DOM neither race nor see each other's conversions.
+TEST(Threads, CoercingSerializerManyThreads) {
+  auto ser = sj::test::engine().compile(
+      R"({"type":"array","items":{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}},"required":["k"]},
+          {"type":"object","properties":{"n":{"type":"string"}}},{"type":"array","items":{"type":"boolean"}}]}})",
+      R"({"ajv":{"coerceTypes":"array"}})");
+  ASSERT_TRUE(ser);
+  rapidjson::Document doc;
+  doc.Parse(R"([{"n":"7","k":1},{"n":7},{"n":[8]},["true",0]])");
+  std::string want;
+  ASSERT_TRUE(ser->serialize(doc, want));
+  EXPECT_EQ(want, R"([{"n":7},{"n":"7"},{"n":"8"},[true,false]])");  // fast-json-stringify 7.3.6's
+  expect_same_output_on_threads(*ser, doc, want, 4, 20000);
 }
 
 TEST(Threads, CompileFromSeveralThreads) {

@@ -1,0 +1,155 @@
+// Ajv's coerceTypes (fjs option `ajv: {coerceTypes: true | "array"}`): the conversions one by
+// one against what Ajv 8's generated code does (lib/compile/validate/dataType.ts), and what
+// the engine promises around them: the caller's DOM is never written, conversions inside the
+// value are printed and the root's are not, deep data fails with the buffer as it was. The
+// outputs themselves are checked against fast-json-stringify in tests/conformance/coerce-types*.jsonl.
+#include <gtest/gtest.h>
+
+#include <rapidjson/document.h>
+
+#include "ir/schema_doc.h"
+#include "runtime/ajv_coerce.h"
+#include "runtime/js_value.h"
+#include "tests/test_util.h"
+
+namespace {
+
+namespace ty = sj::rt::ajv_type;
+
+// The value `input` (JSON) becomes under a type keyword accepting `accepted` that converts
+// to `targets` in that order, as JSON text, or "none" when Ajv would leave it (a type error).
+std::string coerced(const char* input, uint8_t accepted, std::vector<uint8_t> targets, bool arrays = false) {
+  rapidjson::Document d;
+  d.Parse(input);
+  uint64_t plan = sj::rt::coercion_plan(accepted, arrays, targets.data(), static_cast<int>(targets.size()));
+  if (sj::rt::ajv_coerce(d, plan, d.GetAllocator()) == sj::rt::Coercion::None) return "none";
+  return sj::rt::json_stringify(d);
+}
+
+TEST(AjvCoerce, ToString) {
+  const uint8_t s = ty::kString;
+  EXPECT_EQ(coerced("1", s, {s}), "\"1\"");
+  EXPECT_EQ(coerced("1.5e21", s, {s}), "\"1.5e+21\"");  // "" + data: JavaScript's number text
+  EXPECT_EQ(coerced("-0.0", s, {s}), "\"0\"");
+  EXPECT_EQ(coerced("true", s, {s}), "\"true\"");
+  EXPECT_EQ(coerced("null", s, {s}), "\"\"");
+  EXPECT_EQ(coerced("[1]", s, {s}), "none");
+  EXPECT_EQ(coerced("{}", s, {s}), "none");
+}
+
+TEST(AjvCoerce, ToNumberAndInteger) {
+  const uint8_t n = ty::kNumber, i = ty::kInteger, num = ty::kNumber | ty::kInteger;
+  EXPECT_EQ(coerced("\"10\"", num, {n}), "10");
+  EXPECT_EQ(coerced("\" \"", num, {n}), "0");  // +" " is 0, and " " == 0
+  EXPECT_EQ(coerced("\"0x1A\"", num, {n}), "26");
+  EXPECT_EQ(coerced("\"\"", num, {n}), "none");  // data && ...: the empty string is falsy
+  EXPECT_EQ(coerced("\"1e400\"", num, {n}), "null");  // Infinity, which JSON prints as null
+  EXPECT_EQ(coerced("\"abc\"", num, {n}), "none");
+  EXPECT_EQ(coerced("true", num, {n}), "1");
+  EXPECT_EQ(coerced("null", num, {n}), "0");
+  EXPECT_EQ(coerced("\"1.5\"", i, {i}), "none");  // !(data % 1)
+  EXPECT_EQ(coerced("\"Infinity\"", i, {i}), "null");  // Infinity % 1 is NaN, and !NaN holds
+  EXPECT_EQ(coerced("\"-7\"", i, {i}), "-7");
+  EXPECT_EQ(coerced("1.5", i, {i}), "none");  // a number is never converted to another number
+}
+
+TEST(AjvCoerce, ToBooleanAndNull) {
+  const uint8_t b = ty::kBoolean, z = ty::kNull;
+  EXPECT_EQ(coerced("\"false\"", b, {b}), "false");
+  EXPECT_EQ(coerced("0", b, {b}), "false");
+  EXPECT_EQ(coerced("-0.0", b, {b}), "false");  // -0 === 0
+  EXPECT_EQ(coerced("null", b, {b}), "false");
+  EXPECT_EQ(coerced("\"true\"", b, {b}), "true");
+  EXPECT_EQ(coerced("1.0", b, {b}), "true");
+  EXPECT_EQ(coerced("2", b, {b}), "none");
+  EXPECT_EQ(coerced("\"TRUE\"", b, {b}), "none");
+  EXPECT_EQ(coerced("\"\"", z, {z}), "null");
+  EXPECT_EQ(coerced("0", z, {z}), "null");
+  EXPECT_EQ(coerced("false", z, {z}), "null");
+  EXPECT_EQ(coerced("\" \"", z, {z}), "none");
+}
+
+TEST(AjvCoerce, FirstTargetThatAppliesInTheKeywordsOrder) {
+  const uint8_t b = ty::kBoolean, n = ty::kNumber, s = ty::kString;
+  EXPECT_EQ(coerced("\"1\"", b | n, {b, n}), "1");  // not "true"/"false": the number
+  EXPECT_EQ(coerced("\"true\"", b | n, {n, b}), "true");  // not a number: the boolean
+  EXPECT_EQ(coerced("true", n | s, {n, s}), "1");
+  EXPECT_EQ(coerced("true", n | s, {s, n}), "\"true\"");
+  EXPECT_EQ(coerced("\"x\"", b | n, {b, n}), "none");
+}
+
+TEST(AjvCoerce, ArrayModeWrapsScalarsAndUnwrapsOneElement) {
+  const uint8_t a = ty::kArray, n = ty::kNumber, s = ty::kString, o = ty::kObject;
+  EXPECT_EQ(coerced("5", a, {a}, true), "[5]");
+  EXPECT_EQ(coerced("null", a, {a}, true), "[null]");
+  EXPECT_EQ(coerced("{}", a, {a}, true), "none");
+  EXPECT_EQ(coerced("[\"5\"]", n, {n}, true), "5");  // unwrapped, then converted
+  EXPECT_EQ(coerced("[7]", n, {n}, true), "7");
+  EXPECT_EQ(coerced("[{}]", o | s, {s}, true), "{}");
+  EXPECT_EQ(coerced("[[\"5\"]]", n, {n}, true), "none");  // one level only
+  EXPECT_EQ(coerced("[1,2]", n, {n}, true), "none");
+  EXPECT_EQ(coerced("[\"5\"]", n, {n}, false), "none");  // only in "array" mode
+}
+
+// The caller's DOM is const: every conversion happens in the call's own copy, so the same DOM
+// prints the same text every time, and reading it back shows it unchanged.
+TEST(AjvCoerce, CallerDomUntouchedConversionsInsidePrinted) {
+  const char* schema = R"({"type":"object","properties":{"a":{"anyOf":[
+      {"type":"object","properties":{"x":{"type":"boolean"},"y":{"type":"null"}}},
+      {"type":"object","additionalProperties":true}]},
+    "r":{"anyOf":[{"type":"boolean"}]}}})";
+  const char* data = R"({"a":{"x":"false","y":5},"r":"false"})";
+  for (int level : {0, 1}) {
+    auto ser = sj::test::engine().compile(schema, sj::test::at_level(level, R"("ajv":{"coerceTypes":true})"));
+    ASSERT_TRUE(ser) << ser.error().message;
+    rapidjson::Document doc;
+    doc.Parse(data);
+    for (int round = 0; round < 3; ++round) {
+      std::string out = "kept";
+      ASSERT_TRUE(ser->serialize(doc, out));
+      // x converted inside the object by the failing first branch, printed by the second; the
+      // root "false" converted only in the validation, then printed by fjs's boolean: truthy.
+      EXPECT_EQ(out, R"(kept{"a":{"x":false,"y":5},"r":true})") << "level " << level;
+      EXPECT_EQ(sj::rt::json_stringify(doc), R"({"a":{"x":"false","y":5},"r":"false"})");
+    }
+  }
+}
+
+TEST(AjvCoerce, DeepDataIsTheDepthErrorAndTheBufferIsKept) {
+  const char* schema = R"({"anyOf":[{"type":"object","properties":{"a":{"type":"string"}}}]})";
+  std::string deep = "1";
+  for (int i = 0; i < 8; ++i) deep = "{\"a\":" + deep + "}";
+  for (int level : {0, 1}) {
+    auto ser = sj::test::engine().compile(schema, sj::test::at_level(level, R"("ajv":{"coerceTypes":true},"maxDataDepth":4)"));
+    ASSERT_TRUE(ser);
+    std::string out = "before";
+    auto st = ser->serialize_json(deep, out);
+    ASSERT_FALSE(st);
+    EXPECT_EQ(st.error().message, "Maximum data depth of 4 exceeded");
+    EXPECT_EQ(st.error().pointer, "#");
+    EXPECT_EQ(out, "before");
+    out.clear();
+    EXPECT_TRUE(ser->serialize_json(R"({"a":1})", out));
+    EXPECT_EQ(out, R"({"a":"1"})");
+  }
+}
+
+TEST(AjvCoerce, OptionValuesAndTheCacheKey) {
+  auto plan = [](const char* ajv) {
+    auto o = schemajit::Engine::parse_options(std::string(R"({"ajv":)") + ajv + "}");
+    return o ? static_cast<int>(o->ajv_coerce_types) : -1;
+  };
+  EXPECT_EQ(plan(R"({"coerceTypes":true})"), static_cast<int>(sj::AjvCoercion::Scalars));
+  EXPECT_EQ(plan(R"({"coerceTypes":"array"})"), static_cast<int>(sj::AjvCoercion::Arrays));
+  EXPECT_EQ(plan(R"({"coerceTypes":"yes"})"), static_cast<int>(sj::AjvCoercion::Scalars));  // truthy
+  EXPECT_EQ(plan(R"({"coerceTypes":0})"), static_cast<int>(sj::AjvCoercion::None));
+  EXPECT_EQ(plan(R"({"coerceTypes":false})"), static_cast<int>(sj::AjvCoercion::None));
+  sj::Options a, b;
+  b.ajv_coerce_types = sj::AjvCoercion::Arrays;
+  std::string ka, kb;
+  ASSERT_TRUE(sj::cache_fingerprint(a, ka));
+  ASSERT_TRUE(sj::cache_fingerprint(b, kb));
+  EXPECT_NE(ka, kb);
+}
+
+}  // namespace
