@@ -10,7 +10,17 @@
 namespace sj::rt {
 namespace {
 
-// fjs builds `new RegExp(pattern.replace(/\\*\//g, '\\/'))`.
+// Letters JavaScript's RegExp without the u flag reads as themselves after a backslash (its
+// identity escapes: `\p{L}` is "p{L}", `\a` is "a"), where PCRE2 gives most of them a meaning
+// (a property, BEL, ESC, a horizontal space class, an anchor...). The others keep their
+// escape: classes (d D s S w W), b B, controls (f n r t, c), x, u, k.
+bool identity_escape(char c) {
+  return ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) && !std::strchr("dDsSwWbBfnrtvcxuk", c);
+}
+
+// fjs builds `new RegExp(pattern.replace(/\\*\//g, '\\/'))`: a run of backslashes before a
+// '/' becomes one escape of it. Then, for PCRE2, JavaScript's reading of the other escapes
+// without the u flag: identity escapes lose their backslash and \v is the vertical tab.
 std::string as_fjs_compiles_it(const std::string& p) {
   std::string out;
   for (size_t i = 0; i < p.size();) {
@@ -19,10 +29,20 @@ std::string as_fjs_compiles_it(const std::string& p) {
     if (j < p.size() && p[j] == '/') {
       out += "\\/";
       i = j + 1;
-    } else {
-      out.append(p, i, j - i + (j < p.size()));
-      i = j + 1;
+      continue;
     }
+    size_t run = j - i;
+    out.append(run & ~size_t{1}, '\\');  // pairs: escaped backslashes
+    if (j == p.size()) {
+      if (run & 1) out += '\\';  // a trailing backslash: an error either way
+      break;
+    }
+    char c = p[j];
+    if (!(run & 1)) out += c;
+    else if (identity_escape(c)) out += c;
+    else if (c == 'v') out += "\\x0b";
+    else (out += '\\') += c;
+    i = j + 1;
   }
   return out;
 }

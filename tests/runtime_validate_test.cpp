@@ -2,6 +2,7 @@
 // mode, as fast-json-stringify 7.3.6 sets it up) answers for the same texts.
 #include <gtest/gtest.h>
 
+#include "runtime/pattern.h"
 #include "runtime/validate.h"
 
 namespace {
@@ -56,3 +57,24 @@ TEST(Validate, CodePointsAndMultiples) {
 }
 
 }  // namespace
+
+// patternProperties as fjs compiles them (no u flag): identity escapes are the letter itself.
+TEST(Patterns, FjsDialectReadsIdentityEscapes) {
+  using sj::rt::Pattern;
+  auto matches = [](const char* source, std::string_view key) {
+    std::string error;
+    auto p = Pattern::compile(source, error);
+    EXPECT_TRUE(p) << source << ": " << error;
+    return p && p->search(key.data(), key.size());
+  };
+  EXPECT_TRUE(matches("^\\p{L}$", "p{L}"));
+  EXPECT_FALSE(matches("^\\p{L}$", "x"));
+  EXPECT_TRUE(matches("\\a", "a"));
+  EXPECT_FALSE(matches("\\a", "\x07"));
+  EXPECT_TRUE(matches("^\\h$", "h"));
+  EXPECT_TRUE(matches("\\v", "\x0b"));
+  EXPECT_FALSE(matches("\\v", "v"));
+  EXPECT_TRUE(matches("\\\\p", "\\p"));  // an escaped backslash, then p
+  EXPECT_TRUE(matches("^\\d\\w\\s$", "1a "));
+  EXPECT_TRUE(matches("a/b", "a/b"));  // fjs's \/ rewriting
+}
