@@ -9,7 +9,7 @@
 
 #include "ir/error.h"
 #include "ir/json_access.h"
-#include "runtime/pattern.h"
+#include "ir/meta_schema.h"
 
 namespace sj {
 
@@ -69,75 +69,6 @@ constexpr Names<8> kSchemaKeywords{{"not", "if", "then", "else", "additionalProp
                                     "propertyNames"}};
 constexpr Names<4> kSchemaMapKeywords{{"properties", "patternProperties", "definitions", "dependencies"}};
 constexpr Names<3> kSchemaListKeywords{{"allOf", "anyOf", "oneOf"}};
-constexpr Names<7> kTypeNames{{"array", "boolean", "integer", "null", "number", "object", "string"}};
-
-
-[[noreturn]] void invalid(const std::string& data_path, const std::string& what) {
-  throw CompileError("schema is invalid: data" + data_path + " " + what, data_path.empty() ? "" : data_path);
-}
-
-// The keywords the draft-07 meta-schema constrains, in the order of its "properties": ajv
-// reports the first failing one in that order, so {"type":"Dinosaur","properties":{"claws":
-// {"type":"sharp"}}} fails at /properties/claws/type before /type.
-const char* const kMetaOrder[] = {"$id", "$ref", "title", "description", "additionalItems", "items", "contains",
-                                  "required", "additionalProperties", "definitions", "properties",
-                                  "patternProperties", "dependencies", "propertyNames", "type", "format", "if",
-                                  "then", "else", "allOf", "anyOf", "oneOf", "not"};
-
-// The part of the draft-07 meta-schema that decides whether fast-json-stringify builds at all.
-// `at` is the instance path ajv would print ("/properties/a").
-void check_meta(const Value& s, const std::string& at) {
-  if (s.IsBool()) return;
-  if (!s.IsObject()) invalid(at, "must be object,boolean");
-  for (const char* keyword : kMetaOrder) {
-    auto it = s.FindMember(keyword);
-    if (it == s.MemberEnd()) continue;
-    std::string_view key = keyword;
-    const Value& v = it->value;
-    std::string here = pointer_append(at, key);
-    if (key == "type") {
-      if (v.IsString()) {
-        if (!kTypeNames.count(sv(v))) invalid(here, "must be equal to one of the allowed values");
-      } else if (v.IsArray()) {
-        std::set<std::string_view> seen;
-        for (auto& t : v.GetArray()) {
-          if (!t.IsString() || !kTypeNames.count(sv(t))) invalid(here + "/0", "must be equal to one of the allowed values");
-          if (!seen.insert(sv(t)).second) invalid(here, "must NOT have duplicate items");
-        }
-      } else {
-        invalid(here, "must be equal to one of the allowed values");
-      }
-    } else if (key == "required") {
-      if (!v.IsArray()) invalid(here, "must be array");
-      for (auto& r : v.GetArray())
-        if (!r.IsString()) invalid(here + "/0", "must be string");
-    } else if (kSchemaKeywords.count(key)) {
-      check_meta(v, here);
-    } else if (key == "items") {
-      if (v.IsArray()) {
-        for (rapidjson::SizeType i = 0; i < v.Size(); ++i) check_meta(v[i], here + "/" + std::to_string(i));
-      } else {
-        check_meta(v, here);
-      }
-    } else if (kSchemaMapKeywords.count(key)) {
-      if (!v.IsObject()) invalid(here, "must be object");
-      if (key == "patternProperties") {  // propertyNames {format: regex}, checked before the values
-        for (auto& p : v.GetObject()) {
-          std::string error;
-          if (!rt::Pattern::compile(std::string(sv(p.name)), error)) invalid(here, "must match format \"regex\"");
-        }
-      }
-      if (key == "dependencies") continue;  // schema or string list: ignored for output
-      for (auto& p : v.GetObject()) check_meta(p.value, pointer_append(here, sv(p.name)));
-    } else if (kSchemaListKeywords.count(key)) {
-      if (!v.IsArray()) invalid(here, "must be array");
-      if (v.Empty()) invalid(here, "must NOT have fewer than 1 items");
-      for (rapidjson::SizeType i = 0; i < v.Size(); ++i) check_meta(v[i], here + "/" + std::to_string(i));
-    } else if (!v.IsString()) {  // $id, $ref, title, description, format
-      invalid(here, "must be string");
-    }
-  }
-}
 
 // Height of the schema tree in schema levels, as fast-json-stringify's maxDepth check counts
 // it: every keyword hop is a level, a $ref within the same registered schema is free, and a
@@ -239,7 +170,7 @@ SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
   if (!parse_json(text, doc_, error)) throw CompileError("schema is not valid JSON: " + error, "");
   collapse_duplicate_members(doc_);
   check_nesting(doc_, options.max_depth);
-  check_meta(doc_, "");
+  ir::check_meta_schema(doc_, "");
   // The registry of json-schema-ref-resolver (spec §1.3): the root under its $id (else a
   // generated id), external schemas under their $id (else their key; an id already taken is
   // skipped), every nested literal $id, and "#name" ids as anchors of the enclosing id.
@@ -261,7 +192,7 @@ SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
     for (const auto& [key, schema] : keyed) {
       try {
         check_nesting(*schema, options.max_depth);
-        check_meta(*schema, "");
+        ir::check_meta_schema(*schema, "");
       } catch (const CompileError& e) {  // fjs names the external schema first
         throw CompileError("\"" + key + "\" " + e.message, pointer_append("/schema", key) + e.pointer);
       }

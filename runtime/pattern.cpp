@@ -84,6 +84,27 @@ std::shared_ptr<const Pattern> Pattern::compile(const std::string& source, std::
   return p;
 }
 
+bool Pattern::surely_invalid_in_javascript(const std::string& source) {
+  int code;
+  PCRE2_SIZE offset;
+  pcre2_code* re = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(source.data()), source.size(),
+                                 PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_ALT_BSUX, &code, &offset, nullptr);
+  if (re) {
+    pcre2_code_free(re);
+    return false;
+  }
+  switch (code) {
+    case PCRE2_ERROR_END_BACKSLASH:
+    case PCRE2_ERROR_QUANTIFIER_OUT_OF_ORDER:
+    case PCRE2_ERROR_MISSING_SQUARE_BRACKET:
+    case PCRE2_ERROR_CLASS_RANGE_ORDER:
+    case PCRE2_ERROR_QUANTIFIER_INVALID:
+    case PCRE2_ERROR_MISSING_CLOSING_PARENTHESIS:
+    case PCRE2_ERROR_UNMATCHED_CLOSING_PARENTHESIS: return true;
+    default: return false;
+  }
+}
+
 bool Pattern::search(const char* s, size_t n) const {
   thread_local MatchData md;
   int rc = pcre2_match(static_cast<pcre2_code*>(code_), reinterpret_cast<PCRE2_SPTR>(s), n, 0, 0, md.data, nullptr);

@@ -24,6 +24,14 @@ class Pattern {
   // Whether the pattern occurs anywhere in s[0..n). Thread-safe.
   bool search(const char* s, size_t n) const;
 
+  // Whether JavaScript's `new RegExp(source)` (no flags) surely throws: PCRE2 refuses the
+  // source for a reason JavaScript shares (a parenthesis or bracket left open or unmatched,
+  // a quantifier with nothing to repeat or its numbers out of order, a range out of order, a
+  // trailing backslash). PCRE2 also refuses sources that JavaScript's web-compatible grammar
+  // takes ("[\\w-.]", "\\c", "\\u{110000}"): those are not reported, so that no schema
+  // JavaScript accepts is refused.
+  static bool surely_invalid_in_javascript(const std::string& source);
+
   const std::string& source() const { return source_; }
   Dialect dialect() const { return dialect_; }
   ~Pattern();

@@ -58,6 +58,16 @@ TEST(Validate, CodePointsAndMultiples) {
 
 }  // namespace
 
+// The meta-schema's regex format: only what JavaScript's RegExp (no flags) also refuses.
+TEST(Patterns, SurelyInvalidInJavaScript) {
+  using sj::rt::Pattern;
+  for (const char* bad : {"((", "a)", "[a", "*a", "a**", "[z-a]", "a{2,1}", "a\\"})
+    EXPECT_TRUE(Pattern::surely_invalid_in_javascript(bad)) << bad;
+  // Web-compatible JavaScript takes these; PCRE2 refuses some of them.
+  for (const char* good : {"^[\\w-.]+$", "[\\d-z]", "\\c", "a{", "\\u{110000}", "(?=a)*", "\\1(a)", "\\p{L}", "^a$"})
+    EXPECT_FALSE(Pattern::surely_invalid_in_javascript(good)) << good;
+}
+
 // patternProperties as fjs compiles them (no u flag): identity escapes are the letter itself.
 TEST(Patterns, FjsDialectReadsIdentityEscapes) {
   using sj::rt::Pattern;
