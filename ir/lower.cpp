@@ -221,7 +221,8 @@ class Lowerer {
         siblings.AddMember(Value(m.name, arena_.GetAllocator()), Value(m.value, arena_.GetAllocator()), arena_.GetAllocator());
     try {
       return keep(merge({resolved, {&siblings, path}}));
-    } catch (const MergeError&) {
+    } catch (const MergeError& e) {
+      if (!e.text.empty()) throw CompileError(e.message(), pointer_of(path));  // JavaScript threw: no conflict to skip
       return resolved;
     }
   }

@@ -73,7 +73,7 @@ class Merger {
     if (k == "multipleOf") return common_multiple(k, values, out);
     if (k == "const" || k == "default" || k == "format") {
       for (const Value* v : values)
-        if (!(*v == *values[0])) throw MergeError{k};
+        if (!(*v == *values[0])) throw MergeError{k, ""};
       return set(out, k, copy(*values[0]));
     }
     if (k == "required" || k == "allOf") return union_of(k, values, out);
@@ -118,7 +118,7 @@ class Merger {
           kept.push_back(c);
       common = kept;
     }
-    if (common.empty()) throw MergeError{k};
+    if (common.empty()) throw MergeError{k, ""};
     if (hybrid && common.size() == 1) return set(out, k, copy(*common[0]));
     Value arr(rapidjson::kArrayType);
     for (const Value* c : common) arr.PushBack(copy(*c), alloc_);
@@ -323,7 +323,9 @@ class Merger {
           merged.AddMember(Value(m.name, alloc_), Value(rapidjson::kArrayType), alloc_);
           it = merged.MemberEnd() - 1;
         }
-        if (!m.value.IsArray()) continue;
+        // mergeDependencies walks each value with for...of: a schema (the meta-schema allows
+        // an object or a boolean there) is JavaScript's TypeError.
+        if (!m.value.IsArray()) throw MergeError{k, "dependencies[propertyName] is not iterable"};
         for (auto& name : m.value.GetArray())
           if (std::none_of(it->value.Begin(), it->value.End(), [&](const Value& e) { return e == name; }))
             it->value.PushBack(copy(name), alloc_);

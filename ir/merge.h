@@ -12,7 +12,8 @@ namespace sj::ir {
 // common (type, enum). fjs reports it as `Failed to merge "<keyword>" keyword schemas.`
 struct MergeError {
   std::string keyword;
-  std::string message() const { return "Failed to merge \"" + keyword + "\" keyword schemas."; }
+  std::string text;  // the TypeError JavaScript throws inside the merge, when that is the failure
+  std::string message() const { return text.empty() ? "Failed to merge \"" + keyword + "\" keyword schemas." : text; }
 };
 
 // The merge of `schemas`, in order; they are not modified and the result is allocated in
