@@ -261,10 +261,10 @@ class Codegen {
   // the output never overlaps it): marked invariant, so early-cse keeps one load of an
   // object's flags, size and members pointer across the stores and runtime calls that write
   // its members, instead of reloading them for every member. Except under Ajv's coerceTypes,
-  // where validators convert values of the call's own copies (sj_ajv_coerce).
+  // useDefaults and removeAdditional, where validators write into the call's own copies.
   Value* dom_load(llvm::Type* t, Value* p, const llvm::Twine& name = "") {
     llvm::LoadInst* load = b_.CreateLoad(t, p, name);
-    if (irm_.options.ajv_coerce_types == sj::AjvCoercion::None)
+    if (!irm_.options.ajv_writes_data())
       load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(ctx_, {}));
     return load;
   }
@@ -841,8 +841,9 @@ class Codegen {
   }
 
   // ---- validators (ir.h, "validation") --------------------------------------------------------
-  // Whether validator `index` may convert data under coerceTypes (`inside`: inside the value,
-  // in a member or an element; a call to a validator that converts counts as inside).
+  // Whether validator `index` may write data (coerceTypes, useDefaults, removeAdditional;
+  // `inside`: inside the value, where the serializer sees it: in a member or an element, or
+  // the value's own members; a call to a validator that writes counts as inside).
   bool validator_converts(int index, bool inside) {
     std::vector<char> seen(irm_.validators.size(), 0);
     return converts(*irm_.validators[index].body, inside, seen);
@@ -850,6 +851,8 @@ class Codegen {
   bool converts(const ir::Test& t, bool inside, std::vector<char>& seen) {
     using K = ir::TestKind;
     if (t.kind == K::Coerce) return !inside;
+    // Defaults and deletions write into the object itself, which the serializer shares.
+    if (t.kind == K::Defaults || (t.kind == K::Members && t.removal != ir::Test::Removal::None)) return true;
     if (t.kind == K::Call) {
       if (seen[t.index]) return false;
       seen[t.index] = 1;
@@ -1031,6 +1034,12 @@ class Codegen {
         go(yes);
         return;
       }
+      case K::Defaults:
+        return only_if(is_type(v, t.mask == ir::kTypeObject ? dom::kObjectType : dom::kArrayType), [&] {
+          for (size_t i = 0; i < t.names.size(); ++i)
+            call("sj_ajv_default", {ctx_arg_, v, bytes(t.names[i]), i64(t.names[i].size()),
+                                    i32(static_cast<uint32_t>(t.indices[i])), i32(static_cast<uint32_t>(t.index))});
+        });
       case K::Required:
         return only_if(is_type(v, dom::kObjectType), [&] {
           for (size_t i = 0; i < t.names.size(); ++i)
@@ -1089,7 +1098,8 @@ class Codegen {
         });
       case K::MultipleOf:
         return only_if(has_flag(v, dom::kNumberFlag), [&] {
-          Value* r = call("sj_test_multiple_of", {v, llvm::ConstantFP::get(b_.getDoubleTy(), t.number)});
+          Value* r = call("sj_test_multiple_of", {v, llvm::ConstantFP::get(b_.getDoubleTy(), t.number),
+                                                  i32(static_cast<uint32_t>(irm_.options.ajv_multiple_of_precision))});
           require(b_.CreateICmpNE(r, i32(0)), no);
         });
       case K::Pattern:
@@ -1180,11 +1190,18 @@ class Codegen {
           only_if(hit, [&] { emit_test(*t.children[p], value, no); });
           matched = b_.CreateOr(matched, hit);
         }
-        if (t.rest) {
+        if (t.rest || t.removal != ir::Test::Removal::None) {
           Value* declared = b_.CreateICmpNE(call("sj_key_declared", {keys, kdata, klen}), i32(0));
-          only_if(b_.CreateNot(b_.CreateOr(matched, declared)), [&] { emit_test(*t.rest, value, no); });
+          only_if(b_.CreateNot(b_.CreateOr(matched, declared)), [&] {
+            auto remove = [&] { call("sj_ajv_mark_removed", {v, i}); };
+            if (t.removal == ir::Test::Removal::Every) remove();
+            else if (t.removal == ir::Test::Removal::Failing) only_if(b_.CreateNot(passes(*t.rest, value)), remove);
+            else emit_test(*t.rest, value, no);
+          });
         }
       });
+      // Deleted after the pass, which marks them: no pass both deletes members and fails.
+      if (t.removal != ir::Test::Removal::None) call("sj_ajv_sweep", {v});
     };
     if (t.declared_count < 0) return pass();
     only_if(b_.CreateICmpNE(size_of(v), i64(static_cast<uint64_t>(t.declared_count))), pass);

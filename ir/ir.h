@@ -57,7 +57,11 @@ enum class TestKind {
   Properties,    // objects: each of `names` that is present passes children[i]
   Members,       // objects: every member key passes `key_test` (propertyNames); members whose
                  // key matches patterns[i] pass children[i]; the others, unless in `names`,
-                 // pass `rest` (additionalProperties; null: no constraint)
+                 // pass `rest` (additionalProperties; null: no constraint), or are deleted
+                 // (`removal`, Ajv's removeAdditional)
+  Defaults,      // Ajv's useDefaults: objects (mask kTypeObject) get member names[i], arrays
+                 // (kTypeArray) position names[i], as constants[indices[i]] where absent (`index`
+                 // 1: also where null or "")
   Dependencies,  // objects: when names[i] is present, children[i] passes on the object
   Items,         // arrays: children are the tuple positions (one list schema: `rest` only);
                  // elements past them pass `rest` (null: no constraint)
@@ -92,6 +96,9 @@ struct Test {
   std::string text;                  // Format: the format's name; Throw: the message
   int index = -1;
   uint64_t plan = 0;                 // Coerce
+  enum class Removal : uint8_t { None, Every, Failing };
+  Removal removal = Removal::None;   // Members: the members `rest` covers are deleted (Every), or
+                                     // those that fail it (Failing) instead of failing the test
   // Members with `rest` and no patterns or key_test, when every declared name is also required
   // (a Required test earlier in the same list has passed): how many distinct names `names`
   // holds. An object with exactly that many members has no member left for `rest`, so the

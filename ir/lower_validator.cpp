@@ -6,11 +6,12 @@
 #include <cmath>
 #include <set>
 #include <string_view>
+#include <utility>
 
 #include "ir/ajv_formats.h"
 #include "ir/error.h"
 #include "ir/json_access.h"
-#include "runtime/ajv_coerce.h"
+#include "runtime/ajv_writes.h"
 #include "runtime/js_value.h"
 #include "runtime/validate.h"
 
@@ -108,7 +109,9 @@ int ValidatorLowering::validator_for(const Value& schema, const std::string& loc
     body = test(TestKind::Throw);
     body->text = r->message;
   } else {
+    int outer = std::exchange(composite_, 0);  // a function of its own, as Ajv compiles a $ref target
     body = lower(schema, location);
+    composite_ = outer;
   }
   module_.validators[index].body = std::move(body);
   return index;
@@ -160,6 +163,13 @@ std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal(const Value
   return std::nullopt;
 }
 
+TestPtr ValidatorLowering::composite(const Value& s, const std::string& at) {
+  ++composite_;
+  TestPtr t = lower(s, at);
+  --composite_;
+  return t;
+}
+
 TestPtr ValidatorLowering::lower(const Value& s, const std::string& at) {
   if (s.IsFalse()) return test(TestKind::Never);
   auto all = test(TestKind::AllOf);
@@ -181,9 +191,9 @@ namespace {
 enum AjvRank : int {
   kRankType, kRankRef, kRankConst, kRankEnum, kRankNot, kRankAnyOf, kRankOneOf, kRankAllOf, kRankIf,
   kRankNumberBounds, kRankMultipleOf, kRankLength, kRankPattern, kRankFormat,
-  kRankItemCount, kRankUnique, kRankAdditionalItems, kRankItems, kRankContains,
-  kRankMemberCount, kRankRequired, kRankPropertyNames, kRankAdditionalProperties, kRankDependencies,
-  kRankProperties, kRankPatternProperties,
+  kRankItemDefaults, kRankItemCount, kRankUnique, kRankAdditionalItems, kRankItems, kRankContains,
+  kRankMemberDefaults, kRankMemberCount, kRankRequired, kRankPropertyNames, kRankAdditionalProperties, kRankDependencies,
+  kRankPropertiesRemoval, kRankProperties, kRankPatternProperties,
 };
 
 static_assert(kTypeNull == rt::ajv_type::kNull && kTypeBoolean == rt::ajv_type::kBoolean &&
@@ -219,7 +229,7 @@ TestPtr type_test(const Value& type, const Value* nullable, AjvCoercion coercion
 }  // namespace
 
 void ValidatorLowering::add_keywords(const Value& s, const std::string& path, std::vector<TestPtr>& tests) {
-  const bool coercing = module_.options.ajv_coerce_types != AjvCoercion::None;
+  const bool coercing = module_.options.ajv_writes_data();  // Ajv's order: see AjvRank
   std::vector<std::pair<int, TestPtr>> ranked;
   auto add = [&](int rank, TestPtr t) { ranked.emplace_back(rank, std::move(t)); };
   auto here = [&](const char* k) { return pointer_append(path, k); };
@@ -285,7 +295,7 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
   }
   if (const Value* p = member(s, "pattern"); p && p->IsString()) {
     auto t = test(TestKind::Pattern);
-    t->indices.push_back(pattern(std::string(sv(*p)), here("pattern"), rt::Pattern::Dialect::Ajv));
+    t->indices.push_back(pattern(std::string(sv(*p)), here("pattern"), user_dialect()));
     add(kRankPattern, std::move(t));
   }
   if (const Value* f = member(s, "format"); f && f->IsString())
@@ -316,6 +326,30 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
       ranked.insert(ranked.begin() + static_cast<std::ptrdiff_t>(discriminators_at),
                     std::pair{kRankProperties, std::move(discriminators)});
     if (!t->names.empty()) add(kRankProperties, std::move(t));
+  }
+  // Ajv's useDefaults, at the start of the object (array) keywords, outside anyOf, oneOf, not,
+  // if and contains (Ajv's composite rules, where it ignores defaults).
+  if (module_.options.ajv_use_defaults != AjvDefaults::None && composite_ == 0) {
+    auto defaults = [&](const Value* list, uint8_t mask, int rank) {
+      auto t = test(TestKind::Defaults);
+      t->mask = mask;
+      t->index = module_.options.ajv_use_defaults == AjvDefaults::Empty;
+      auto one = [&](std::string name, const Value& sub) {
+        // Assigning __proto__ sets the prototype of the object, not a member fjs prints.
+        if (name == "__proto__") return;
+        if (const Value* d = member(sub, "default"); d && sub.IsObject()) {
+          t->names.push_back(std::move(name));
+          t->indices.push_back(constant(*d));
+        }
+      };
+      if (list->IsObject())
+        for (auto& m : list->GetObject()) one(std::string(sv(m.name)), m.value);
+      else
+        for (rapidjson::SizeType i = 0; i < list->Size(); ++i) one(std::to_string(i), (*list)[i]);
+      if (!t->names.empty()) add(rank, std::move(t));
+    };
+    if (props) defaults(props, kTypeObject, kRankMemberDefaults);
+    if (const Value* tuple = member(s, "items"); tuple && tuple->IsArray()) defaults(tuple, kTypeArray, kRankItemDefaults);
   }
   if (coercing) {
     for (auto& [rank, t] : members_in_ajv_order(s, path)) add(rank, std::move(t));
@@ -352,13 +386,13 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
   }
   if (const Value* c = member(s, "contains")) {
     auto t = test(TestKind::Contains);
-    t->children.push_back(lower(*c, here("contains")));
+    t->children.push_back(composite(*c, here("contains")));
     add(kRankContains, std::move(t));
   }
 
   if (const Value* n = member(s, "not")) {
     auto t = test(TestKind::Not);
-    t->children.push_back(lower(*n, here("not")));
+    t->children.push_back(composite(*n, here("not")));
     add(kRankNot, std::move(t));
   }
   for (auto [key, kind, rank] : {std::tuple{"allOf", TestKind::AllOf, kRankAllOf}, {"anyOf", TestKind::AnyOf, kRankAnyOf},
@@ -366,8 +400,10 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
     const Value* list = member(s, key);
     if (!list || !list->IsArray()) continue;
     auto t = test(kind);
-    for (rapidjson::SizeType i = 0; i < list->Size(); ++i)
-      t->children.push_back(lower((*list)[i], here(key) + "/" + std::to_string(i)));
+    for (rapidjson::SizeType i = 0; i < list->Size(); ++i) {
+      std::string at = here(key) + "/" + std::to_string(i);
+      t->children.push_back(kind == TestKind::AllOf ? lower((*list)[i], at) : composite((*list)[i], at));
+    }
     add(rank, std::move(t));
   }
   if (const Value* cond = member(s, "if")) {
@@ -375,7 +411,7 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
     const Value* otherwise = member(s, "else");
     if (then || otherwise) {
       auto t = test(TestKind::IfThenElse);
-      t->children.push_back(lower(*cond, here("if")));
+      t->children.push_back(composite(*cond, here("if")));
       t->children.push_back(then ? lower(*then, here("then")) : nullptr);
       t->children.push_back(otherwise ? lower(*otherwise, here("else")) : nullptr);
       add(kRankIf, std::move(t));
@@ -428,7 +464,7 @@ TestPtr ValidatorLowering::members(const Value& s, const std::string& path) {
     std::string pp_path = pointer_append(path, "patternProperties");
     for (auto& m : pp->GetObject()) {
       std::string source(sv(m.name));
-      t->indices.push_back(pattern(source, pp_path, rt::Pattern::Dialect::Ajv));
+      t->indices.push_back(pattern(source, pp_path, user_dialect()));
       t->children.push_back(lower(m.value, pointer_append(pp_path, source)));
     }
   }
@@ -441,9 +477,10 @@ TestPtr ValidatorLowering::members(const Value& s, const std::string& path) {
   return t;
 }
 
-// The same keywords as separate passes in Ajv's order (under coerceTypes): propertyNames,
-// additionalProperties (skipping the members a pattern matches, without testing them), then,
-// after dependencies and properties, patternProperties one pattern at a time.
+// The same keywords as separate passes in Ajv's order (when validators write data):
+// propertyNames, additionalProperties (skipping the members a pattern matches, without testing
+// them; with removeAdditional, deleting some), then, after dependencies and properties,
+// patternProperties one pattern at a time.
 std::vector<std::pair<int, TestPtr>> ValidatorLowering::members_in_ajv_order(const Value& s, const std::string& path) {
   std::vector<std::pair<int, TestPtr>> out;
   const Value* pp = member(s, "patternProperties");
@@ -454,7 +491,7 @@ std::vector<std::pair<int, TestPtr>> ValidatorLowering::members_in_ajv_order(con
     for (auto& m : pp->GetObject()) {
       std::string source(sv(m.name));
       auto t = test(TestKind::Members);
-      t->indices.push_back(pattern(source, pp_path, rt::Pattern::Dialect::Ajv));
+      t->indices.push_back(pattern(source, pp_path, user_dialect()));
       t->children.push_back(lower(m.value, pointer_append(pp_path, source)));
       patterns.emplace_back(kRankPatternProperties, std::move(t));
     }
@@ -464,17 +501,32 @@ std::vector<std::pair<int, TestPtr>> ValidatorLowering::members_in_ajv_order(con
     t->key_test = lower(*names, pointer_append(path, "propertyNames"));
     out.emplace_back(kRankPropertyNames, std::move(t));
   }
-  if (ap && !ap->IsTrue() && !(ap->IsObject() && ap->ObjectEmpty())) {
+  // Ajv's additionalProperties keyword: with removeAdditional "all" every additional member
+  // goes, whatever the keyword's schema; with true (or "failing") those `false` forbids; with
+  // "failing" also those that fail its schema; otherwise they are tested.
+  AjvRemoval removal = module_.options.ajv_remove_additional;
+  bool always_valid = ap && (ap->IsTrue() || (ap->IsObject() && ap->ObjectEmpty()));
+  Test::Removal removes = !ap                                                      ? Test::Removal::None
+                          : removal == AjvRemoval::All                             ? Test::Removal::Every
+                          : removal != AjvRemoval::None && ap->IsFalse()           ? Test::Removal::Every
+                          : removal == AjvRemoval::Failing && !always_valid        ? Test::Removal::Failing
+                                                                                   : Test::Removal::None;
+  // With "all", a properties keyword beside no additionalProperties deletes them too, first.
+  const Value* props = member(s, "properties");
+  bool by_properties = !ap && removal == AjvRemoval::All && props && props->IsObject();
+  if (by_properties) removes = Test::Removal::Every;
+  if (by_properties || (ap && (!always_valid || removes != Test::Removal::None))) {
     auto t = test(TestKind::Members);
-    if (const Value* props = member(s, "properties"); props && props->IsObject())
+    if (props && props->IsObject())
       for (auto& m : props->GetObject()) t->names.emplace_back(sv(m.name));
     for (const auto& [rank, p] : patterns) {
       t->indices.push_back(p->indices[0]);
       t->children.push_back(test(TestKind::AllOf));  // matched: not additional, tested later
     }
-    t->rest = lower(*ap, pointer_append(path, "additionalProperties"));
+    t->removal = removes;
+    if (removes != Test::Removal::Every) t->rest = lower(*ap, pointer_append(path, "additionalProperties"));
     if (patterns.empty()) t->declared_count = all_required(s, t->names);
-    out.emplace_back(kRankAdditionalProperties, std::move(t));
+    out.emplace_back(by_properties ? kRankPropertiesRemoval : kRankAdditionalProperties, std::move(t));
   }
   for (auto& p : patterns) out.push_back(std::move(p));
   return out;
@@ -498,6 +550,7 @@ TestPtr ValidatorLowering::items(const Value& s, const std::string& path) {
 }
 
 TestPtr ValidatorLowering::format(const std::string& name, const std::string& path) {
+  if (!module_.options.ajv_validate_formats) return nullptr;  // ajv: {validateFormats: false}
   if (listed(kOpenFormats, name)) return nullptr;
   if (listed(kUncheckedFormats, name))
     throw CompileError("not supported yet: format \"" + name + "\" inside anyOf/oneOf/if", pointer_of(path));

@@ -34,12 +34,19 @@ class ValidatorLowering {
   std::optional<Refusal> refusal(const rapidjson::Value& schema, const std::string& pointer);
 
   TestPtr lower(const rapidjson::Value& schema, const std::string& location);
+  // lower() inside one of Ajv's composite rules (anyOf, oneOf, not, if, contains), where it
+  // ignores useDefaults.
+  TestPtr composite(const rapidjson::Value& schema, const std::string& location);
   void add_keywords(const rapidjson::Value& s, const std::string& path, std::vector<TestPtr>& tests);
   TestPtr members(const rapidjson::Value& s, const std::string& path);
   std::vector<std::pair<int, TestPtr>> members_in_ajv_order(const rapidjson::Value& s, const std::string& path);
   TestPtr items(const rapidjson::Value& s, const std::string& path);
   TestPtr format(const std::string& name, const std::string& path);
   int pattern(const std::string& source, const std::string& path, rt::Pattern::Dialect dialect);
+  // The schema's own regexes (pattern, patternProperties), with or without the u flag.
+  rt::Pattern::Dialect user_dialect() const {
+    return module_.options.ajv_unicode_regexp ? rt::Pattern::Dialect::Ajv : rt::Pattern::Dialect::AjvNonUnicode;
+  }
   int constant(const rapidjson::Value& v);
 
   const SchemaDoc& doc_;
@@ -49,6 +56,7 @@ class ValidatorLowering {
   std::map<std::string, int> constants_;
   std::map<std::string, const rapidjson::Value*> documents_;
   std::map<std::string, std::optional<Refusal>> refusals_;  // by document id
+  int composite_ = 0;  // how many composite rules enclose what is being lowered
 };
 
 }  // namespace sj::ir

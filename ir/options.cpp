@@ -163,13 +163,35 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
       // validator checks are an error.
       auto strict = v.FindMember("strictSchema");
       o.ajv_strict_schema = strict != v.MemberEnd() && strict->value.IsTrue();
-      // Ajv's coerceTypes: "array", or any other truthy value for the scalar conversions.
-      if (auto coerce = v.FindMember("coerceTypes"); coerce != v.MemberEnd()) {
-        const rapidjson::Value& c = coerce->value;
-        o.ajv_coerce_types = c.IsString() && std::string_view(c.GetString(), c.GetStringLength()) == "array"
-                                 ? AjvCoercion::Arrays
-                             : rt::to_boolean(c) ? AjvCoercion::Scalars
-                                                 : AjvCoercion::None;
+      // The options that change what Ajv accepts or writes, read as Ajv reads them: a string
+      // where it names a mode, else JavaScript truthiness.
+      auto is = [](const rapidjson::Value& x, std::string_view text) {
+        return x.IsString() && std::string_view(x.GetString(), x.GetStringLength()) == text;
+      };
+      for (auto& a : v.GetObject()) {
+        std::string_view name(a.name.GetString(), a.name.GetStringLength());
+        const rapidjson::Value& x = a.value;
+        bool on = rt::to_boolean(x);
+        if (name == "coerceTypes") {
+          o.ajv_coerce_types = is(x, "array") ? AjvCoercion::Arrays : on ? AjvCoercion::Scalars : AjvCoercion::None;
+        } else if (name == "useDefaults") {
+          o.ajv_use_defaults = is(x, "empty") ? AjvDefaults::Empty : on ? AjvDefaults::Undefined : AjvDefaults::None;
+        } else if (name == "removeAdditional") {
+          o.ajv_remove_additional = is(x, "all")       ? AjvRemoval::All
+                                    : is(x, "failing") ? AjvRemoval::Failing
+                                    : on               ? AjvRemoval::Forbidden
+                                                       : AjvRemoval::None;
+        } else if (name == "validateFormats") {
+          o.ajv_validate_formats = on;
+        } else if (name == "unicodeRegExp") {
+          o.ajv_unicode_regexp = on;
+        } else if (name == "multipleOfPrecision") {
+          // Ajv writes 1e-${N} into its code: a positive integer is what works there.
+          bool integral = x.IsNumber() && x.GetDouble() >= 1 && x.GetDouble() <= 300 && x.GetDouble() == std::floor(x.GetDouble());
+          if (on && !integral)
+            throw CompileError("not supported: ajv.multipleOfPrecision other than a positive integer", "/ajv/multipleOfPrecision");
+          o.ajv_multiple_of_precision = on ? static_cast<int>(x.GetDouble()) : 0;
+        }
       }
     }
     // Other fjs options (mode, inlineValidators, forceProjection) do not change the bytes
@@ -242,6 +264,11 @@ bool cache_fingerprint(const Options& o, std::string& out) {
   num("compileValidators", o.compile_validators);
   num("ajv.strictSchema", o.ajv_strict_schema);
   num("ajv.coerceTypes", static_cast<int64_t>(o.ajv_coerce_types));
+  num("ajv.useDefaults", static_cast<int64_t>(o.ajv_use_defaults));
+  num("ajv.removeAdditional", static_cast<int64_t>(o.ajv_remove_additional));
+  num("ajv.validateFormats", o.ajv_validate_formats);
+  num("ajv.unicodeRegExp", o.ajv_unicode_regexp);
+  num("ajv.multipleOfPrecision", o.ajv_multiple_of_precision);
   out += "schema=";
   return o.external_schemas ? write_value(*o.external_schemas, out, 0) : (out += '-', true);
 }

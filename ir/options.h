@@ -12,6 +12,8 @@ namespace sj {
 enum class Rounding : int32_t { Trunc = 0, Floor = 1, Ceil = 2, Round = 3 };  // = rt::Rounding
 enum class LargeArrayMechanism { Default, JsonStringify };
 enum class AjvCoercion : int32_t { None = 0, Scalars = 1, Arrays = 2 };  // Ajv's coerceTypes: false, true, "array"
+enum class AjvDefaults : int32_t { None = 0, Undefined = 1, Empty = 2 };   // useDefaults: false, true, "empty"
+enum class AjvRemoval : int32_t { None = 0, Forbidden = 1, All = 2, Failing = 3 };  // removeAdditional: false, true, "all", "failing"
 
 // Lengths from which an array takes its bulk path instead of the inlined loop, per item kind.
 // The built-in values were measured by `schemajit-calibrate --out docs/calibration` (README,
@@ -61,8 +63,24 @@ struct Options {
   bool compile_validators = false;  // fjs's compileValidators: validator errors at build time
   bool ajv_strict_schema = false;   // ajv: {strictSchema: true}
   // ajv: {coerceTypes}: a validated value of another type is converted where Ajv would convert
-  // it (runtime/ajv_coerce.h); "array" also wraps scalars in arrays and unwraps one-element ones.
+  // it (runtime/ajv_writes.h); "array" also wraps scalars in arrays and unwraps one-element ones.
   AjvCoercion ajv_coerce_types = AjvCoercion::None;
+  // ajv: {useDefaults}: validation writes a property's (a tuple position's) default where the
+  // data has none ("empty": also where it is null or ""), and fjs prints what it wrote.
+  AjvDefaults ajv_use_defaults = AjvDefaults::None;
+  // ajv: {removeAdditional}: validation deletes additional properties ("all": every one under an
+  // additionalProperties keyword; true: those additionalProperties: false forbids; "failing":
+  // those too and those failing its schema), and fjs prints what is left.
+  AjvRemoval ajv_remove_additional = AjvRemoval::None;
+  bool ajv_validate_formats = true;  // ajv: {validateFormats: false} ignores `format`
+  bool ajv_unicode_regexp = true;    // ajv: {unicodeRegExp: false}: patterns without the u flag
+  int ajv_multiple_of_precision = 0;  // ajv: {multipleOfPrecision: N}: multipleOf within 1e-N
+  // Whether validators may write the data (coerceTypes, useDefaults, removeAdditional): they
+  // then run on copies the call owns (runtime/ajv_writes.h).
+  bool ajv_writes_data() const {
+    return ajv_coerce_types != AjvCoercion::None || ajv_use_defaults != AjvDefaults::None ||
+           ajv_remove_additional != AjvRemoval::None;
+  }
   // "cacheDir": where compiled objects are kept between runs (engine/object_cache.h); empty:
   // no cache. Not part of what is compiled, so not part of the cache key.
   std::string cache_dir;

@@ -136,8 +136,14 @@ class Printer {
         head = t.kind == TestKind::Required ? "required" : t.kind == TestKind::Properties ? "properties" : "dependencies";
         for (const auto& n : t.names) head += " \"" + n + "\"";
         break;
+      case TestKind::Defaults:
+        head = std::string(t.mask == kTypeObject ? "member" : "item") + " defaults" + (t.index == 1 ? " (also for null and \"\")" : "");
+        for (size_t i = 0; i < t.names.size(); ++i) head += " " + t.names[i] + "=" + m_.constants[t.indices[i]];
+        break;
       case TestKind::Members:
         head = "members";
+        if (t.removal == Test::Removal::Every) head += ", additional ones deleted";
+        if (t.removal == Test::Removal::Failing) head += ", additional ones failing the rest deleted";
         if (t.declared_count >= 0) head += " (none to check when " + std::to_string(t.declared_count) + ")";
         break;
       case TestKind::Items: head = "items, " + std::to_string(t.children.size()) + " positions"; break;

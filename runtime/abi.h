@@ -67,12 +67,15 @@ enum Type : uint8_t { V, I32, I64, F64, P };
   X(sj_test_equal, sj::abi::I32, sj::abi::P, sj::abi::I32, sj::abi::P)            \
   X(sj_test_unique, sj::abi::I32, sj::abi::P)                                     \
   X(sj_code_points, sj::abi::I64, sj::abi::P, sj::abi::I64)                       \
-  X(sj_test_multiple_of, sj::abi::I32, sj::abi::P, sj::abi::F64)                  \
+  X(sj_test_multiple_of, sj::abi::I32, sj::abi::P, sj::abi::F64, sj::abi::I32)   \
   X(sj_test_format, sj::abi::I32, sj::abi::I32, sj::abi::P, sj::abi::I64)         \
   X(sj_ajv_coerce, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::I64)            \
   X(sj_ajv_copy, sj::abi::P, sj::abi::P, sj::abi::P, sj::abi::P)                  \
   X(sj_ajv_enter, sj::abi::P, sj::abi::P, sj::abi::P, sj::abi::I32)               \
-  X(sj_ajv_leave, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::P)
+  X(sj_ajv_leave, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::P)                \
+  X(sj_ajv_default, sj::abi::V, sj::abi::P, sj::abi::P, sj::abi::P, sj::abi::I64, sj::abi::I32, sj::abi::I32) \
+  X(sj_ajv_mark_removed, sj::abi::V, sj::abi::P, sj::abi::I64)                     \
+  X(sj_ajv_sweep, sj::abi::V, sj::abi::P)
 
 extern "C" {
 using SjValue = rapidjson::Value;
@@ -153,12 +156,12 @@ int32_t sj_test_equal(SjCtx* ctx, int32_t index, const SjValue* v);
 int32_t sj_test_unique(const SjValue* array);
 // The length of UTF-8 text as minLength / maxLength count it (code points).
 int64_t sj_code_points(const char* s, int64_t n);
-// multipleOf, for a number v.
-int32_t sj_test_multiple_of(const SjValue* v, double m);
+// multipleOf, for a number v (precision: ajv.multipleOfPrecision, 0 for none).
+int32_t sj_test_multiple_of(const SjValue* v, double m, int32_t precision);
 // The coded formats of ajv-formats (sj::rt::CodedFormat).
 int32_t sj_test_format(int32_t format, const char* s, int64_t n);
 
-// Ajv's coerceTypes (runtime/ajv_coerce.h). The type keyword on a value of another type:
+// Ajv's coerceTypes (runtime/ajv_writes.h). The type keyword on a value of another type:
 // converts it in place by `plan` (sj::rt::coercion_plan); 1 when it is now of the type.
 int32_t sj_ajv_coerce(SjCtx* ctx, const SjValue* v, int64_t plan);
 // A Select's own deep copy of v, which its validators convert in and its branch serializes;
@@ -169,4 +172,10 @@ const SjValue* sj_ajv_copy(SjCtx* ctx, const SjValue* v, const char* path);
 // there, not the data. sj_ajv_leave(ctx, v, root) ends the validation.
 const SjValue* sj_ajv_enter(SjCtx* ctx, const SjValue* v, int32_t arrays);
 void sj_ajv_leave(SjCtx* ctx, const SjValue* v, const SjValue* root);
+// Ajv's useDefaults: member `name` of object v (position `name`, in decimal, of array v) becomes
+// the serializer's constant `constant` where absent (`empty`: also where null or "").
+void sj_ajv_default(SjCtx* ctx, const SjValue* v, const char* name, int64_t len, int32_t constant, int32_t empty);
+// Ajv's removeAdditional: marks member i of object v, and deletes the marked ones (in order).
+void sj_ajv_mark_removed(const SjValue* v, int64_t i);
+void sj_ajv_sweep(const SjValue* v);
 }

@@ -1,7 +1,11 @@
-// Ajv's coerceTypes, as Ajv 8 generates it (lib/compile/validate/dataType.ts, coerceData).
-#include "runtime/ajv_coerce.h"
+// Ajv's writes into validated data, as Ajv 8 generates them: coerceTypes
+// (lib/compile/validate/dataType.ts, coerceData), useDefaults (defaults.ts) and removeAdditional
+// (vocabularies/applicator/additionalProperties.ts).
+#include "runtime/ajv_writes.h"
 
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "runtime/abi.h"
@@ -101,6 +105,9 @@ Value* new_value(Pool& pool) { return new (pool.Malloc(sizeof(Value))) Value(); 
 
 bool is_scalar(const Value& v) { return !v.IsObject() && !v.IsArray(); }
 
+// The name of a member sj_ajv_mark_removed marked: this address, which no other string has.
+const char kRemovedName[] = "(removed by removeAdditional)";
+
 }  // namespace
 
 bool ajv_accepts(const Value& v, uint8_t accepted) {
@@ -187,6 +194,43 @@ void sj_ajv_leave(SjCtx* ctx, const SjValue* v, const SjValue* root) {
   auto& r = const_cast<SjValue&>(*root);
   const_cast<SjValue&>((*v)[0]).Swap(extras->root_unwrapped ? r : r[0]);
   extras->moved_root = nullptr;
+}
+
+void sj_ajv_default(SjCtx* ctx, const SjValue* v, const char* name, int64_t len, int32_t constant, int32_t empty) {
+  auto& target = const_cast<SjValue&>(*v);  // the Select's own copy (runtime/ajv_writes.h)
+  const SjValue& value = *state(ctx).spec->constants[constant];
+  sj::rt::Pool& pool = sj::rt::pool_of(ctx);
+  auto replaces = [&](const SjValue& old) {  // Ajv: === undefined, or with "empty" null or ""
+    return empty && (old.IsNull() || (old.IsString() && old.GetStringLength() == 0));
+  };
+  if (target.IsObject()) {
+    SjValue* found = nullptr;  // the last of duplicate names, as JSON.parse keeps it
+    for (auto& m : target.GetObject())
+      if (m.name.GetStringLength() == len && std::memcmp(m.name.GetString(), name, len) == 0) found = &m.value;
+    if (!found) target.AddMember(SjValue(name, static_cast<rapidjson::SizeType>(len), pool), SjValue(value, pool), pool);
+    else if (replaces(*found)) found->CopyFrom(value, pool);
+    return;
+  }
+  size_t i = std::strtoul(name, nullptr, 10);
+  if (i < target.Size()) {
+    if (replaces(target[static_cast<rapidjson::SizeType>(i)])) target[static_cast<rapidjson::SizeType>(i)].CopyFrom(value, pool);
+    return;
+  }
+  while (target.Size() < i) target.PushBack(SjValue(), pool);  // JavaScript's holes print as null
+  target.PushBack(SjValue(value, pool), pool);
+}
+
+void sj_ajv_mark_removed(const SjValue* v, int64_t i) {
+  auto& target = const_cast<SjValue&>(*v);
+  (target.MemberBegin() + i)->name = SjValue(rapidjson::StringRef(sj::rt::kRemovedName));
+}
+
+void sj_ajv_sweep(const SjValue* v) {
+  auto& target = const_cast<SjValue&>(*v);
+  for (auto m = target.MemberBegin(); m != target.MemberEnd();) {
+    if (m->name.GetString() == sj::rt::kRemovedName) m = target.EraseMember(m);  // keeps the others' order
+    else ++m;
+  }
 }
 
 }  // extern "C"

@@ -1,16 +1,18 @@
-// Ajv's coerceTypes (fast-json-stringify's `ajv: {coerceTypes: true | "array"}`) for the
-// validators that pick an anyOf / oneOf branch or an if's side: where the `type` keyword does
-// not accept a value, Ajv converts it when it can (a number to a string, "1" to 1, "true" to
-// true, ...), writes the result into the value's parent and validates on. fjs then
-// serializes the data as the validation left it, so the conversions inside an object or an
-// array are part of what gets printed, while one at the validated value itself (Ajv's local
-// `data` variable) is not.
+// What Ajv writes into the data it validates, for the validators that pick an anyOf / oneOf
+// branch or an if's side; fjs then serializes the data as the validation left it.
+// - coerceTypes (`ajv: {coerceTypes: true | "array"}`): where the `type` keyword does not
+//   accept a value, Ajv converts it when it can (a number to a string, "1" to 1, "true" to
+//   true, ...), writes the result into the value's parent and validates on.
+// - useDefaults: a property's (a tuple position's) `default` is written where the data has none.
+// - removeAdditional: additional properties are deleted.
+// A write inside an object or an array is part of what gets printed, even one made by a branch
+// that failed; a conversion of the validated value itself (Ajv's local `data` variable) is not.
 //
-// Generated code reproduces that on copies it owns: a Select whose validators can convert
-// inside the value validates and serializes a deep copy of it (sj_ajv_copy), each validation
-// starts from sj_ajv_enter's value (a scalar's own copy, so the root stays local), and the
-// type keyword calls sj_ajv_coerce, which converts in place. The copies live in the call's
-// pool until the call ends.
+// Generated code reproduces that on copies it owns: a Select whose validators can write inside
+// the value validates and serializes a deep copy of it (sj_ajv_copy), each validation starts
+// from sj_ajv_enter's value (a scalar's own copy, so the root stays local), and the tests call
+// sj_ajv_coerce, sj_ajv_default and sj_ajv_mark_removed / sj_ajv_sweep, which write in place.
+// The copies live in the call's pool until the call ends.
 #pragma once
 #include <cstdint>
 

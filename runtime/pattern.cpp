@@ -18,15 +18,16 @@ bool identity_escape(char c) {
   return ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) && !std::strchr("dDsSwWbBfnrtvcxuk", c);
 }
 
-// fjs builds `new RegExp(pattern.replace(/\\*\//g, '\\/'))`: a run of backslashes before a
-// '/' becomes one escape of it. Then, for PCRE2, JavaScript's reading of the other escapes
-// without the u flag: identity escapes lose their backslash and \v is the vertical tab.
-std::string as_fjs_compiles_it(const std::string& p) {
+// A source as JavaScript's RegExp without the u flag reads it, for PCRE2: identity escapes
+// lose their backslash and \v is the vertical tab. fjs builds
+// `new RegExp(pattern.replace(/\\*\//g, '\\/'))` (`fjs_slashes`): a run of backslashes before a
+// '/' becomes one escape of it.
+std::string without_u_flag(const std::string& p, bool fjs_slashes) {
   std::string out;
   for (size_t i = 0; i < p.size();) {
     size_t j = i;
     while (j < p.size() && p[j] == '\\') ++j;
-    if (j < p.size() && p[j] == '/') {
+    if (fjs_slashes && j < p.size() && p[j] == '/') {
       out += "\\/";
       i = j + 1;
       continue;
@@ -56,11 +57,12 @@ struct MatchData {
 }  // namespace
 
 std::shared_ptr<const Pattern> Pattern::compile(const std::string& source, std::string& error, Dialect dialect) {
-  std::string translated = dialect == Dialect::Fjs ? as_fjs_compiles_it(source) : source;
+  bool u_flag = dialect == Dialect::Ajv || dialect == Dialect::AjvCaseless;
+  std::string translated = u_flag ? source : without_u_flag(source, dialect == Dialect::Fjs);
   pcre2_compile_context* cc = pcre2_compile_context_create(nullptr);
   pcre2_set_newline(cc, PCRE2_NEWLINE_ANYCRLF);
   // With the u flag JavaScript also reads \u{hhhh}.
-  if (dialect != Dialect::Fjs) pcre2_set_compile_extra_options(cc, PCRE2_EXTRA_ALT_BSUX);
+  if (u_flag) pcre2_set_compile_extra_options(cc, PCRE2_EXTRA_ALT_BSUX);
   int code;
   PCRE2_SIZE offset;
   // DOLLAR_ENDONLY: JavaScript's $ (no m flag) matches only at the very end. ALT_BSUX: \uXXXX

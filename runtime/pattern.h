@@ -16,6 +16,7 @@ class Pattern {
                       // before a '/' becomes "\/" (spec §16.8)
     Ajv,              // Ajv's `pattern` and patternProperties: the source as written, u flag
     AjvCaseless,      // ajv-formats' regexes with the i flag
+    AjvNonUnicode,    // Ajv's with unicodeRegExp: false: the source as written, no u flag
   };
   // Returns null and sets `error` when the source is not a valid regex.
   static std::shared_ptr<const Pattern> compile(const std::string& source, std::string& error,

@@ -1,6 +1,8 @@
 #include "runtime/validate.h"
 
 #include <cmath>
+#include <cstdlib>
+#include <string>
 
 #include "runtime/abi.h"
 #include "runtime/call_state.h"
@@ -112,9 +114,15 @@ int64_t code_points(const char* s, int64_t n) {
 
 // Ajv: `data / m !== parseInt(data / m)`; parseInt reads the number's text, so quotients of
 // 1e21 and above (exponent notation) are never "integers".
-bool is_multiple_of(double x, double m) {
+bool is_multiple_of(double x, double m, int precision) {
   double q = x / m;
-  return std::isfinite(q) && std::trunc(q) == q && std::fabs(q) < 1e21;
+  if (precision == 0) return std::isfinite(q) && std::trunc(q) == q && std::fabs(q) < 1e21;  // q === parseInt(q)
+  // Ajv's multipleOfPrecision: !(Math.abs(Math.round(q) - q) > 1e-N), N as Ajv writes it in its
+  // code (so NaN and infinite quotients pass, as there).
+  double rounded = std::floor(q);
+  if (q - rounded >= 0.5) rounded += 1;  // Math.round: halves toward +Infinity
+  double bound = std::strtod(("1e-" + std::to_string(precision)).c_str(), nullptr);
+  return !(std::fabs(rounded - q) > bound);
 }
 
 }  // namespace sj::rt
@@ -134,7 +142,9 @@ int32_t sj_test_unique(const SjValue* array) {
 
 int64_t sj_code_points(const char* s, int64_t n) { return sj::rt::code_points(s, n); }
 
-int32_t sj_test_multiple_of(const SjValue* v, double m) { return sj::rt::is_multiple_of(v->GetDouble(), m) ? 1 : 0; }
+int32_t sj_test_multiple_of(const SjValue* v, double m, int32_t precision) {
+  return sj::rt::is_multiple_of(v->GetDouble(), m, precision) ? 1 : 0;
+}
 
 int32_t sj_test_format(int32_t format, const char* s, int64_t n) {
   return sj::rt::check_format(static_cast<sj::rt::CodedFormat>(format), {s, static_cast<size_t>(n)}) ? 1 : 0;

@@ -15,6 +15,6 @@ std::optional<CodedFormat> coded_format(std::string_view name);
 // Scalar references of the checks, exported for tests.
 bool check_format(CodedFormat f, std::string_view s);
 int64_t code_points(const char* s, int64_t n);  // what Ajv's ucs2length counts for UTF-8 text
-bool is_multiple_of(double x, double m);
+bool is_multiple_of(double x, double m, int precision = 0);  // precision: ajv.multipleOfPrecision
 
 }  // namespace sj::rt

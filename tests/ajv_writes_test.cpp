@@ -8,8 +8,9 @@
 #include <rapidjson/document.h>
 
 #include "ir/schema_doc.h"
-#include "runtime/ajv_coerce.h"
+#include "runtime/ajv_writes.h"
 #include "runtime/js_value.h"
+#include "runtime/validate.h"
 #include "tests/test_util.h"
 
 namespace {
@@ -150,6 +151,81 @@ TEST(AjvCoerce, OptionValuesAndTheCacheKey) {
   ASSERT_TRUE(sj::cache_fingerprint(a, ka));
   ASSERT_TRUE(sj::cache_fingerprint(b, kb));
   EXPECT_NE(ka, kb);
+}
+
+}  // namespace
+
+namespace {
+
+// useDefaults and removeAdditional write into the call's copy: what a failing branch wrote
+// is printed by the next, and the caller's DOM reads the same afterwards.
+TEST(AjvWrites, DefaultsAndDeletionsInTheCopyOnly) {
+  const char* schema = R"({"anyOf":[
+      {"type":"object","properties":{"a":{"default":5},"k":{}},"additionalProperties":false,"required":["zz"]},
+      {"type":"object","properties":{"a":{},"k":{"type":"null"}},"additionalProperties":false},
+      {"type":"object","additionalProperties":true}]})";
+  for (int level : {0, 1}) {
+    auto ser = sj::test::engine().compile(
+        schema, sj::test::at_level(level, R"("ajv":{"useDefaults":true,"removeAdditional":true})"));
+    ASSERT_TRUE(ser) << ser.error().message;
+    rapidjson::Document doc;
+    doc.Parse(R"({"k":1,"x":2})");
+    for (int round = 0; round < 3; ++round) {
+      std::string out;
+      ASSERT_TRUE(ser->serialize(doc, out));
+      // The first branch writes a's default, then fails at required (before additionalProperties,
+      // in Ajv's order); the second deletes x, then fails at k (properties come after
+      // additionalProperties); the third prints what is left (fast-json-stringify 7.3.6's output).
+      EXPECT_EQ(out, R"({"k":1,"a":5})") << "level " << level;
+      EXPECT_EQ(sj::rt::json_stringify(doc), R"({"k":1,"x":2})");
+    }
+  }
+}
+
+TEST(AjvWrites, OptionValuesAndTheCacheKey) {
+  auto options = [](const char* ajv) { return schemajit::Engine::parse_options(std::string(R"({"ajv":)") + ajv + "}"); };
+  EXPECT_EQ(options(R"({"useDefaults":true})")->ajv_use_defaults, sj::AjvDefaults::Undefined);
+  EXPECT_EQ(options(R"({"useDefaults":"empty"})")->ajv_use_defaults, sj::AjvDefaults::Empty);
+  EXPECT_EQ(options(R"({"useDefaults":"shared"})")->ajv_use_defaults, sj::AjvDefaults::Undefined);
+  EXPECT_EQ(options(R"({"removeAdditional":true})")->ajv_remove_additional, sj::AjvRemoval::Forbidden);
+  EXPECT_EQ(options(R"({"removeAdditional":"all"})")->ajv_remove_additional, sj::AjvRemoval::All);
+  EXPECT_EQ(options(R"({"removeAdditional":"failing"})")->ajv_remove_additional, sj::AjvRemoval::Failing);
+  EXPECT_EQ(options(R"({"removeAdditional":0})")->ajv_remove_additional, sj::AjvRemoval::None);
+  EXPECT_FALSE(options(R"({"validateFormats":false})")->ajv_validate_formats);
+  EXPECT_FALSE(options(R"({"unicodeRegExp":false})")->ajv_unicode_regexp);
+  EXPECT_EQ(options(R"({"multipleOfPrecision":4})")->ajv_multiple_of_precision, 4);
+  auto bad = options(R"({"multipleOfPrecision":1.5})");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().pointer, "/ajv/multipleOfPrecision");
+  std::string base, other;
+  ASSERT_TRUE(sj::cache_fingerprint(sj::Options{}, base));
+  for (auto change : {+[](sj::Options& o) { o.ajv_use_defaults = sj::AjvDefaults::Empty; },
+                      +[](sj::Options& o) { o.ajv_remove_additional = sj::AjvRemoval::All; },
+                      +[](sj::Options& o) { o.ajv_validate_formats = false; },
+                      +[](sj::Options& o) { o.ajv_unicode_regexp = false; },
+                      +[](sj::Options& o) { o.ajv_multiple_of_precision = 3; }}) {
+    sj::Options o;
+    change(o);
+    ASSERT_TRUE(sj::cache_fingerprint(o, other));
+    EXPECT_NE(base, other);
+  }
+}
+
+// The options that change only what a validator accepts.
+TEST(AjvWrites, FormatsRegexFlagAndPrecision) {
+  using sj::test::run;
+  const char* date = R"({"anyOf":[{"type":"string","format":"date"},{"type":"number"}]})";
+  EXPECT_EQ(run(date, R"("nope")", R"({"ajv":{"validateFormats":false}})"), R"("nope")");
+  EXPECT_EQ(run(date, R"("nope")"), "ERR: The value of '#' does not match schema definition. @#");
+  const char* letters = R"({"anyOf":[{"type":"string","pattern":"^\\p{L}+$"},{"type":"number"}]})";
+  EXPECT_EQ(run(letters, R"("abc")"), R"("abc")");
+  EXPECT_EQ(run(letters, R"("p{L}")", R"({"ajv":{"unicodeRegExp":false}})"), R"("p{L}")");  // \p is "p"
+  EXPECT_EQ(run(letters, R"("abc")", R"({"ajv":{"unicodeRegExp":false}})"),
+            "ERR: The value of '#' does not match schema definition. @#");
+  EXPECT_TRUE(sj::rt::is_multiple_of(0.3, 0.1, 5));   // 2.9999999999999996 is within 1e-5 of 3
+  EXPECT_FALSE(sj::rt::is_multiple_of(0.3, 0.1, 0));  // and is not an integer
+  EXPECT_FALSE(sj::rt::is_multiple_of(0.071, 0.01, 2));
+  EXPECT_TRUE(sj::rt::is_multiple_of(1e308, 1e-308, 3));  // an infinite quotient passes, as in Ajv
 }
 
 }  // namespace
