@@ -127,6 +127,7 @@ const ValidatorLowering::Refusal* ValidatorLowering::refusal_of_document(const s
     if (auto d = documents_.find(id); d != documents_.end()) document = d->second;
     else document = doc_.schema_with_id(id.empty() ? doc_.root_id() : id);
     std::optional<Refusal> r;
+    refusal_scope_ = id.empty() ? doc_.root_id() : id;
     if (document) r = refusal(*document, "");
     it = refusals_.emplace(id, r).first;
   }
@@ -142,12 +143,14 @@ std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal(const Value
   if (!s.IsObject()) return std::nullopt;
   for (auto& m : s.GetObject()) {
     std::string k(sv(m.name));
-    if (module_.options.ajv_strict_schema && !listed(kAjvKeywords, k))
+    if (module_.options.ajv_strict_schema && !listed(kAjvKeywords, k) && !(k == "discriminator" && module_.options.ajv_discriminator))
       return Refusal{"strict mode: unknown keyword: \"" + k + "\"", pointer_append(ptr, k)};
   }
   const Value* nullable = member(s, "nullable");
   if (nullable && nullable->IsTrue() && !member(s, "type"))
     return Refusal{"\"nullable\" cannot be used without \"type\"", pointer_append(ptr, "nullable")};
+  if (const Value* d = member(s, "discriminator"); d && module_.options.ajv_discriminator)
+    if (auto r = discriminator_refusal(s, *d, pointer_append(ptr, "discriminator"))) return r;
   for (auto& m : s.GetObject()) {
     std::string k(sv(m.name));
     std::string here = pointer_append(ptr, k);
@@ -160,6 +163,65 @@ std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal(const Value
       if (auto r = refusal(m.value, here)) return r;
     }
   }
+  return std::nullopt;
+}
+
+// What Ajv's discriminator keyword throws while it compiles (with the discriminator option):
+// its checks in its order. A discriminator it accepts tags every oneOf branch with distinct
+// strings that the branch requires, so the branch it picks is the one branch oneOf would find
+// passing, and the oneOf tests stand for it.
+std::optional<ValidatorLowering::Refusal> ValidatorLowering::discriminator_refusal(const Value& s, const Value& d,
+                                                                                   const std::string& ptr) {
+  auto no = [&](const std::string& why) { return Refusal{"discriminator: " + why, ptr}; };
+  if (!d.IsObject()) return Refusal{"discriminator value must be [\"object\"]", ptr};
+  const Value* name = member(d, "propertyName");
+  if (!name || !name->IsString()) return no("requires propertyName");
+  if (const Value* mapping = member(d, "mapping"); mapping && rt::to_boolean(*mapping)) return no("mapping is not supported");
+  const Value* one_of = member(s, "oneOf");
+  if (!one_of || !rt::to_boolean(*one_of)) return no("requires oneOf keyword");
+  std::string tag(sv(*name));
+  auto requires_tag = [&](const Value& sch) {
+    const Value* r = member(sch, "required");
+    if (!r || !r->IsArray()) return false;
+    for (auto& n : r->GetArray())
+      if (n.IsString() && sv(n) == tag) return true;
+    return false;
+  };
+  bool top = s.IsObject() && requires_tag(s), tag_required = true;
+  std::set<std::string> values;
+  // `tagValue in oneOfMapping` also finds what every object inherits.
+  static const char* const kInherited[] = {"constructor", "__proto__", "__defineGetter__", "__defineSetter__",
+                                           "hasOwnProperty", "__lookupGetter__", "__lookupSetter__", "isPrototypeOf",
+                                           "propertyIsEnumerable", "toString", "valueOf", "toLocaleString"};
+  auto add = [&](const Value& v) {
+    if (!v.IsString() || listed(kInherited, std::string(sv(v))) || !values.insert(std::string(sv(v))).second)
+      return false;
+    return true;
+  };
+  for (rapidjson::SizeType i = 0; one_of->IsArray() && i < one_of->Size(); ++i) {
+    const Value& branch = (*one_of)[i];
+    const Value* sch = &branch;
+    if (const Value* ref = member(branch, "$ref"); ref && ref->IsString() && branch.MemberCount() == 1) {
+      std::string id;
+      sch = doc_.try_hop(std::string(sv(*ref)), refusal_scope_, id);
+    }
+    const Value* prop = sch && sch->IsObject() ? member(member(*sch, "properties"), tag) : nullptr;
+    if (!prop || !(prop->IsObject() || prop->IsArray() || prop->IsNull()))  // typeof != "object"
+      return no("oneOf subschemas (or referenced schemas) must have \"properties/" + tag + "\"");
+    tag_required = tag_required && (top || requires_tag(*sch));
+    const Value* c = prop->IsObject() ? member(*prop, "const") : nullptr;
+    const Value* e = prop->IsObject() ? member(*prop, "enum") : nullptr;
+    bool ok = true;
+    if (c && rt::to_boolean(*c)) ok = add(*c);
+    else if (e && rt::to_boolean(*e)) {
+      if (e->IsArray())
+        for (auto& v : e->GetArray()) ok = ok && add(v);
+    } else {
+      return no("\"properties/" + tag + "\" must have \"const\" or \"enum\"");
+    }
+    if (!ok) return no("\"" + tag + "\" values must be unique strings");
+  }
+  if (!tag_required) return no("\"" + tag + "\" must be required");
   return std::nullopt;
 }
 

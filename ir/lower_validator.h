@@ -32,6 +32,8 @@ class ValidatorLowering {
   };
   const Refusal* refusal_of_document(const std::string& id);
   std::optional<Refusal> refusal(const rapidjson::Value& schema, const std::string& pointer);
+  std::optional<Refusal> discriminator_refusal(const rapidjson::Value& s, const rapidjson::Value& discriminator,
+                                               const std::string& pointer);
 
   TestPtr lower(const rapidjson::Value& schema, const std::string& location);
   // lower() inside one of Ajv's composite rules (anyOf, oneOf, not, if, contains), where it
@@ -57,6 +59,7 @@ class ValidatorLowering {
   std::map<std::string, const rapidjson::Value*> documents_;
   std::map<std::string, std::optional<Refusal>> refusals_;  // by document id
   int composite_ = 0;  // how many composite rules enclose what is being lowered
+  std::string refusal_scope_;  // the id of the document refusal() walks (its $refs resolve there)
 };
 
 }  // namespace sj::ir

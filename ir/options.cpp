@@ -183,6 +183,8 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
                                                        : AjvRemoval::None;
         } else if (name == "validateFormats") {
           o.ajv_validate_formats = on;
+        } else if (name == "discriminator") {
+          o.ajv_discriminator = on;
         } else if (name == "unicodeRegExp") {
           o.ajv_unicode_regexp = on;
         } else if (name == "multipleOfPrecision") {
@@ -269,6 +271,7 @@ bool cache_fingerprint(const Options& o, std::string& out) {
   num("ajv.validateFormats", o.ajv_validate_formats);
   num("ajv.unicodeRegExp", o.ajv_unicode_regexp);
   num("ajv.multipleOfPrecision", o.ajv_multiple_of_precision);
+  num("ajv.discriminator", o.ajv_discriminator);
   out += "schema=";
   return o.external_schemas ? write_value(*o.external_schemas, out, 0) : (out += '-', true);
 }

@@ -75,6 +75,9 @@ struct Options {
   bool ajv_validate_formats = true;  // ajv: {validateFormats: false} ignores `format`
   bool ajv_unicode_regexp = true;    // ajv: {unicodeRegExp: false}: patterns without the u flag
   int ajv_multiple_of_precision = 0;  // ajv: {multipleOfPrecision: N}: multipleOf within 1e-N
+  // ajv: {discriminator: true}: the discriminator keyword is compiled, and Ajv's refusals of it
+  // (ir/lower_validator.cpp) fail the validators of its document.
+  bool ajv_discriminator = false;
   // Whether validators may write the data (coerceTypes, useDefaults, removeAdditional): they
   // then run on copies the call owns (runtime/ajv_writes.h).
   bool ajv_writes_data() const {

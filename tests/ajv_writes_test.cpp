@@ -229,3 +229,27 @@ TEST(AjvWrites, FormatsRegexFlagAndPrecision) {
 }
 
 }  // namespace
+
+namespace {
+
+// With ajv: {discriminator: true}, what Ajv refuses in the keyword fails every validator of the
+// document when it is first needed (fjs compiles validators lazily), or the build with
+// compileValidators: true; a discriminator it accepts selects the branch oneOf would.
+TEST(AjvOptions, DiscriminatorRefusedAsAjvRefusesIt) {
+  const char* untagged = R"({"type":"object","discriminator":{"propertyName":"k"},
+      "oneOf":[{"properties":{"k":{"const":"a"}}},{"properties":{"k":{"const":"b"}}}]})";
+  EXPECT_EQ(sj::test::run(untagged, R"({"k":"a"})", R"({"ajv":{"discriminator":true}})"),
+            "ERR: discriminator: \"k\" must be required @");
+  EXPECT_EQ(sj::test::run(untagged, R"({"k":"a"})"), R"({"k":"a"})");  // without the option: an unknown keyword
+  auto built = sj::test::engine().compile(untagged, R"({"ajv":{"discriminator":true},"compileValidators":true})");
+  ASSERT_FALSE(built);
+  EXPECT_EQ(built.error().message, "discriminator: \"k\" must be required");
+  EXPECT_EQ(built.error().pointer, "/discriminator");
+  const char* tagged = R"({"type":"object","required":["k"],"discriminator":{"propertyName":"k"},
+      "oneOf":[{"properties":{"k":{"const":"a"},"x":{"type":"integer"}}},{"properties":{"k":{"enum":["b","c"]}}}]})";
+  EXPECT_EQ(sj::test::run(tagged, R"({"k":"a","x":7,"y":1})", R"({"ajv":{"discriminator":true}})"), R"({"k":"a","x":7})");
+  EXPECT_EQ(sj::test::run(tagged, R"({"k":"d"})", R"({"ajv":{"discriminator":true}})"),
+            "ERR: The value of '#' does not match schema definition. @#");
+}
+
+}  // namespace
