@@ -177,7 +177,7 @@ const SjValue* sj_ajv_enter(SjCtx* ctx, const SjValue* v, int32_t arrays) {
   }
   // [object] or [array], in the Select's own copy (it copies in "array" mode): Ajv's data
   // would become that element, shared with the serialized value, so the element itself moves
-  // into the root for the validation and sj_ajv_leave puts it back with what was converted in it.
+  // into the root for the validation and sj_ajv_leave puts back what the validation left.
   auto& extras = *state(ctx).extras;  // made by pool_of
   root->SetArray();
   SjValue element;
@@ -192,7 +192,10 @@ void sj_ajv_leave(SjCtx* ctx, const SjValue* v, const SjValue* root) {
   auto* extras = state(ctx).extras.get();
   if (!extras || extras->moved_root != root) return;
   auto& r = const_cast<SjValue&>(*root);
-  const_cast<SjValue&>((*v)[0]).Swap(extras->root_unwrapped ? r : r[0]);
+  // Unwrapped: the root became the element. Else it is still the array Ajv's data was, with
+  // whatever the validation wrote into it (tuple defaults), and replaces it whole.
+  if (extras->root_unwrapped) const_cast<SjValue&>((*v)[0]).Swap(r);
+  else const_cast<SjValue&>(*v).Swap(r);
   extras->moved_root = nullptr;
 }
 

@@ -110,6 +110,10 @@ cases = [  # (schema, options, input as JSON text)
   ({'definitions': {'d': {'type': 'object', 'discriminator': {'propertyName': 'k'}, 'oneOf': [{'properties': {'k': {'const': 'a'}}}]}}, 'anyOf': [{'$ref': '#/definitions/d'}, {'type': 'object', 'additionalProperties': True}]}, {'ajv': {'discriminator': True}}, '{"k": "a"}'),
   ({'anyOf': [{'type': 'object', 'discriminator': {'propertyName': 'k'}, 'required': ['k'], 'oneOf': [{'properties': {'k': {'const': 'toString'}}}]}, {'type': 'object', 'additionalProperties': True}]}, {'ajv': {'discriminator': True}}, '{"k": "toString"}'),
   ({'anyOf': [{'type': 'object', 'discriminator': {'propertyName': 'k'}, 'required': ['k'], 'oneOf': [{'properties': {'k': {'enum': ['a', 'b']}}}, {'properties': {'k': {'const': 'c'}}}]}, {'type': 'object', 'additionalProperties': True}]}, {'ajv': {'discriminator': True}}, '{"k": "c", "z": 1}'),
+  ({'anyOf': [{'type': 'array', 'items': [{}, {'default': 2}], 'minItems': 9}, {'type': 'array'}]}, {'ajv': {'coerceTypes': 'array', 'useDefaults': True}}, '[{"a": 1}]'),
+  ({'anyOf': [{'type': ['array', 'object'], 'items': [{}, {'default': 2}], 'properties': {'a': {'type': 'string'}}, 'minItems': 9}, {'type': 'array'}]}, {'ajv': {'coerceTypes': 'array', 'useDefaults': True}}, '[{"a": 1}]'),
+  ({'anyOf': [{'type': 'object', 'properties': {'a': {'type': 'string'}, 'd': {'default': 1}}, 'required': ['zz']}, {'type': 'array'}]}, {'ajv': {'coerceTypes': 'array', 'useDefaults': True}}, '[{"a": 1}]'),
+  ({'anyOf': [{'type': 'object', 'properties': {'a': {'type': 'string'}, 'd': {'default': 1}}, 'maxProperties': 0}, {'type': 'array'}]}, {'ajv': {'coerceTypes': 'array', 'useDefaults': True}}, '[{"a": 1}]'),
 ]
 
 if len(sys.argv) == 3 and sys.argv[1] == "--from-gen":
