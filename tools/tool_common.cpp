@@ -9,6 +9,7 @@
 #include <iterator>
 
 
+#include "ir/json_access.h"
 #include "ir/schema_doc.h"
 
 namespace sj::tools {
@@ -78,7 +79,8 @@ CaseOutcome run_case(schemajit::Engine& engine, const std::string& line, const C
   }
 
   const char* kind = c.HasMember("expected") ? "expected" : c.HasMember("error") ? "error" : "build_error";
-  std::string want = c.HasMember(kind) && c[kind].IsString() ? c[kind].GetString() : "";
+  // By length: an error message may hold a NUL (fjs quotes the value it could not convert).
+  std::string want = c.HasMember(kind) && c[kind].IsString() ? std::string(sj::sv(c[kind])) : "";
   out.error_case = std::strcmp(kind, "expected") != 0;
 
   auto ser = engine.compile(schema, sj::json_text(options));
@@ -93,7 +95,7 @@ CaseOutcome run_case(schemajit::Engine& engine, const std::string& line, const C
     out.detail = "compiled, but fast-json-stringify fails to build: " + clip(want);
     return out;
   }
-  std::string input = c.HasMember("input") && c["input"].IsString() ? c["input"].GetString() : "null";
+  std::string input = c.HasMember("input") && c["input"].IsString() ? std::string(sj::sv(c["input"])) : "null";
   std::string got = "prefix:";  // a non-empty buffer, so that appending and rollback are checked too
   auto st = ser->serialize_json(input, got);
   if (!st) {
