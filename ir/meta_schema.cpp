@@ -45,7 +45,8 @@ bool is_regex(std::string_view s) {
   return !rt::Pattern::surely_invalid_in_javascript(std::string(s));
 }
 
-// ajv-formats' regex for the format `name`, compiled once (a function-local static: thread-safe).
+// ajv-formats' regex for the format `name` (its callers keep it in a function-local static:
+// compiled once, thread-safe).
 std::shared_ptr<const rt::Pattern> format_regex(std::string_view name) {
   for (const auto& f : kAjvFormatRegexes)
     if (name == f.name) {

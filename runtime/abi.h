@@ -161,10 +161,11 @@ int32_t sj_test_multiple_of(const SjValue* v, double m, int32_t precision);
 // The coded formats of ajv-formats (sj::rt::CodedFormat).
 int32_t sj_test_format(int32_t format, const char* s, int64_t n);
 
-// Ajv's coerceTypes (runtime/ajv_writes.h). The type keyword on a value of another type:
-// converts it in place by `plan` (sj::rt::coercion_plan); 1 when it is now of the type.
+// Ajv's writes into validated data (runtime/ajv_writes.h). coerceTypes: the type keyword on a
+// value of another type converts it in place by `plan` (sj::rt::coercion_plan); 1 when it is
+// now of the type.
 int32_t sj_ajv_coerce(SjCtx* ctx, const SjValue* v, int64_t plan);
-// A Select's own deep copy of v, which its validators convert in and its branch serializes;
+// A Select's own deep copy of v, which its validators write into and its branch serializes;
 // null, with the depth error at `path`, when v nests deeper than maxDataDepth.
 const SjValue* sj_ajv_copy(SjCtx* ctx, const SjValue* v, const char* path);
 // The value one validation runs on: v, or for a value a conversion can replace (a scalar; a

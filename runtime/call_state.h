@@ -27,8 +27,9 @@ struct CallExtras {
   std::vector<std::unique_ptr<uint32_t[]>> scratch;
   std::vector<std::unique_ptr<rapidjson::Document>> views;  // sj_object_view's objects
   bool lone_surrogates = false;  // keep_lone_surrogates
-  // Ajv's coerceTypes (runtime/ajv_writes.h): the pool its copies and conversions live in, and
-  // the root sj_ajv_enter moved an element into for the validation that is running.
+  // Ajv's writes into validated data (runtime/ajv_writes.h): the pool the copies and what is
+  // written into them live in, and the root sj_ajv_enter moved an element into for the
+  // validation that is running.
   std::unique_ptr<rapidjson::MemoryPoolAllocator<>> pool;
   const rapidjson::Value* moved_root = nullptr;
   bool root_unwrapped = false;  // that root became the element
