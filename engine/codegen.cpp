@@ -28,6 +28,7 @@
 #include "runtime/js_value.h"
 #include "runtime/member_index.h"
 #include "runtime/number_text.h"
+#include "runtime/validate.h"
 
 namespace schemajit::detail {
 namespace {
@@ -1098,8 +1099,9 @@ class Codegen {
         });
       case K::MultipleOf:
         return only_if(has_flag(v, dom::kNumberFlag), [&] {
+          double bound = sj::rt::precision_bound(irm_.options.ajv_multiple_of_precision);
           Value* r = call("sj_test_multiple_of", {v, llvm::ConstantFP::get(b_.getDoubleTy(), t.number),
-                                                  i32(static_cast<uint32_t>(irm_.options.ajv_multiple_of_precision))});
+                                                  llvm::ConstantFP::get(b_.getDoubleTy(), bound)});
           require(b_.CreateICmpNE(r, i32(0)), no);
         });
       case K::Pattern:

@@ -67,7 +67,7 @@ enum Type : uint8_t { V, I32, I64, F64, P };
   X(sj_test_equal, sj::abi::I32, sj::abi::P, sj::abi::I32, sj::abi::P)            \
   X(sj_test_unique, sj::abi::I32, sj::abi::P)                                     \
   X(sj_code_points, sj::abi::I64, sj::abi::P, sj::abi::I64)                       \
-  X(sj_test_multiple_of, sj::abi::I32, sj::abi::P, sj::abi::F64, sj::abi::I32)   \
+  X(sj_test_multiple_of, sj::abi::I32, sj::abi::P, sj::abi::F64, sj::abi::F64)   \
   X(sj_test_format, sj::abi::I32, sj::abi::I32, sj::abi::P, sj::abi::I64)         \
   X(sj_ajv_coerce, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::I64)            \
   X(sj_ajv_copy, sj::abi::P, sj::abi::P, sj::abi::P, sj::abi::P)                  \
@@ -156,8 +156,8 @@ int32_t sj_test_equal(SjCtx* ctx, int32_t index, const SjValue* v);
 int32_t sj_test_unique(const SjValue* array);
 // The length of UTF-8 text as minLength / maxLength count it (code points).
 int64_t sj_code_points(const char* s, int64_t n);
-// multipleOf, for a number v (precision: ajv.multipleOfPrecision, 0 for none).
-int32_t sj_test_multiple_of(const SjValue* v, double m, int32_t precision);
+// multipleOf, for a number v (bound: sj::rt::precision_bound of ajv.multipleOfPrecision).
+int32_t sj_test_multiple_of(const SjValue* v, double m, double bound);
 // The coded formats of ajv-formats (sj::rt::CodedFormat).
 int32_t sj_test_format(int32_t format, const char* s, int64_t n);
 

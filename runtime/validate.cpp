@@ -112,18 +112,23 @@ int64_t code_points(const char* s, int64_t n) {
   return count;
 }
 
+double precision_bound(int precision) {
+  return precision == 0 ? 0 : std::strtod(("1e-" + std::to_string(precision)).c_str(), nullptr);
+}
+
 // Ajv: `data / m !== parseInt(data / m)`; parseInt reads the number's text, so quotients of
 // 1e21 and above (exponent notation) are never "integers".
-bool is_multiple_of(double x, double m, int precision) {
+bool is_multiple_of_within(double x, double m, double bound) {
   double q = x / m;
-  if (precision == 0) return std::isfinite(q) && std::trunc(q) == q && std::fabs(q) < 1e21;  // q === parseInt(q)
-  // Ajv's multipleOfPrecision: !(Math.abs(Math.round(q) - q) > 1e-N), N as Ajv writes it in its
-  // code (so NaN and infinite quotients pass, as there).
+  if (bound == 0) return std::isfinite(q) && std::trunc(q) == q && std::fabs(q) < 1e21;  // q === parseInt(q)
+  // Ajv's multipleOfPrecision: !(Math.abs(Math.round(q) - q) > 1e-N) (so NaN and infinite
+  // quotients pass, as there).
   double rounded = std::floor(q);
   if (q - rounded >= 0.5) rounded += 1;  // Math.round: halves toward +Infinity
-  double bound = std::strtod(("1e-" + std::to_string(precision)).c_str(), nullptr);
   return !(std::fabs(rounded - q) > bound);
 }
+
+bool is_multiple_of(double x, double m, int precision) { return is_multiple_of_within(x, m, precision_bound(precision)); }
 
 }  // namespace sj::rt
 
@@ -142,8 +147,8 @@ int32_t sj_test_unique(const SjValue* array) {
 
 int64_t sj_code_points(const char* s, int64_t n) { return sj::rt::code_points(s, n); }
 
-int32_t sj_test_multiple_of(const SjValue* v, double m, int32_t precision) {
-  return sj::rt::is_multiple_of(v->GetDouble(), m, precision) ? 1 : 0;
+int32_t sj_test_multiple_of(const SjValue* v, double m, double bound) {
+  return sj::rt::is_multiple_of_within(v->GetDouble(), m, bound) ? 1 : 0;
 }
 
 int32_t sj_test_format(int32_t format, const char* s, int64_t n) {

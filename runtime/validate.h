@@ -16,5 +16,9 @@ std::optional<CodedFormat> coded_format(std::string_view name);
 bool check_format(CodedFormat f, std::string_view s);
 int64_t code_points(const char* s, int64_t n);  // what Ajv's ucs2length counts for UTF-8 text
 bool is_multiple_of(double x, double m, int precision = 0);  // precision: ajv.multipleOfPrecision
+// The same with precision's bound, 1e-N as Ajv writes it into its code (0: no precision),
+// which generated code computes once, at compile time.
+double precision_bound(int precision);
+bool is_multiple_of_within(double x, double m, double bound);
 
 }  // namespace sj::rt
