@@ -792,17 +792,19 @@ class Codegen {
 
   // anyOf / oneOf / if: validators in order; the first that passes picks the serializer.
   // A validator returns 1 (passes), 0 (fails) or 2 (an error is recorded: data too deep).
-  // Under Ajv's coerceTypes the validators may convert data, which the branch then prints:
-  // they run on the Select's own copy when they can convert inside it (and in "array" mode,
-  // where a one-element array at the root is unwrapped), each from sj_ajv_enter's root.
+  // Under Ajv's options that write data the validators may write into it, and the branch then
+  // prints what they wrote: they run on the Select's own copy when they can write inside it
+  // (and in "array" mode, where a one-element array at the root is unwrapped), each from
+  // sj_ajv_enter's root.
   void emit_select(const ir::Node& n, Value* v) {
     flush();
     bool arrays = irm_.options.ajv_coerce_types == sj::AjvCoercion::Arrays;
     bool coerces = false, inside = false;
     for (const auto& c : n.choices)
       if (c.validator >= 0) {
-        coerces |= validator_converts(c.validator, false);
-        inside |= validator_converts(c.validator, true);
+        Writes w = writes_of(c.validator);
+        coerces |= w.any;
+        inside |= w.inside;
       }
     if (inside || (coerces && arrays)) {
       Value* copy = call("sj_ajv_copy", {ctx_arg_, v, bytes(n.path)});
@@ -842,14 +844,24 @@ class Codegen {
   }
 
   // ---- validators (ir.h, "validation") --------------------------------------------------------
-  // Whether validator `index` may write data (coerceTypes, useDefaults, removeAdditional;
-  // `inside`: inside the value, where the serializer sees it: in a member or an element, or
-  // the value's own members; a call to a validator that writes counts as inside).
-  bool validator_converts(int index, bool inside) {
-    std::vector<char> seen(irm_.validators.size(), 0);
-    return converts(*irm_.validators[index].body, inside, seen);
+  // Whether validator `index` may write data (coerceTypes, useDefaults, removeAdditional):
+  // anywhere, and `inside` the value, where the serializer sees it (in a member or an element,
+  // or the value's own members; a call to a validator that writes counts as inside). Found
+  // once per validator, and only when an option lets validators write.
+  struct Writes {
+    bool any = false, inside = false;
+  };
+  Writes writes_of(int index) {
+    if (!irm_.options.ajv_writes_data()) return {};
+    if (writes_.empty()) {
+      for (size_t i = 0; i < irm_.validators.size(); ++i) {
+        std::vector<char> seen(irm_.validators.size(), 0), seen_inside(irm_.validators.size(), 0);
+        writes_.push_back({writes(*irm_.validators[i].body, false, seen), writes(*irm_.validators[i].body, true, seen_inside)});
+      }
+    }
+    return writes_[index];
   }
-  bool converts(const ir::Test& t, bool inside, std::vector<char>& seen) {
+  bool writes(const ir::Test& t, bool inside, std::vector<char>& seen) {
     using K = ir::TestKind;
     if (t.kind == K::Coerce) return !inside;
     // Defaults and deletions write into the object itself, which the serializer shares.
@@ -857,14 +869,14 @@ class Codegen {
     if (t.kind == K::Call) {
       if (seen[t.index]) return false;
       seen[t.index] = 1;
-      return converts(*irm_.validators[t.index].body, false, seen);
+      return writes(*irm_.validators[t.index].body, false, seen);
     }
     bool nested = t.kind == K::Properties || t.kind == K::Members || t.kind == K::Items || t.kind == K::Contains;
-    bool want = inside && !nested;  // below a nesting test every conversion is inside
+    bool want = inside && !nested;  // below a nesting test every write is inside
     for (const auto& c : t.children)
-      if (c && converts(*c, want, seen)) return true;
+      if (c && writes(*c, want, seen)) return true;
     for (const ir::Test* c : {t.key_test.get(), t.rest.get()})
-      if (c && converts(*c, want, seen)) return true;
+      if (c && writes(*c, want, seen)) return true;
     return false;
   }
 
@@ -1843,6 +1855,7 @@ class Codegen {
   std::map<std::string, llvm::Constant*> strings_;
   std::vector<llvm::Function*> fns_;
   std::vector<llvm::Function*> vfns_;  // validators
+  std::vector<Writes> writes_;         // writes_of, per validator, made on first use
   llvm::Function* fn_ = nullptr;
   BasicBlock* verror_ = nullptr;       // a validator's exit when an error is recorded
   Value* ctx_arg_ = nullptr;
