@@ -5,7 +5,6 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 
 #include "runtime/abi.h"
@@ -207,9 +206,7 @@ void sj_ajv_default(SjCtx* ctx, const SjValue* v, const char* name, int64_t len,
     return empty && (old.IsNull() || (old.IsString() && old.GetStringLength() == 0));
   };
   if (target.IsObject()) {
-    SjValue* found = nullptr;  // the last of duplicate names, as JSON.parse keeps it
-    for (auto& m : target.GetObject())
-      if (m.name.GetStringLength() == len && std::memcmp(m.name.GetString(), name, len) == 0) found = &m.value;
+    auto* found = const_cast<SjValue*>(sj_find_member(v, name, len));  // the last of duplicates, as JSON.parse
     if (!found) target.AddMember(SjValue(name, static_cast<rapidjson::SizeType>(len), pool), SjValue(value, pool), pool);
     else if (replaces(*found)) found->CopyFrom(value, pool);
     return;
