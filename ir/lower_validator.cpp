@@ -247,9 +247,10 @@ namespace {
 
 // Where Ajv runs a keyword (its rule groups: type first, then those for any value, then
 // number, string, array and object keywords, each in its vocabulary's order). The order of
-// tests changes no answer, but under coerceTypes a test can convert data (in an object's
-// members, an array's elements) and Ajv stops at the first keyword that fails, so which
-// conversions happen depends on it: with coercion the tests run in this order.
+// tests changes no answer, but under the options that write data (coerceTypes, useDefaults,
+// removeAdditional) a test can write (in an object's members, an array's elements) and Ajv
+// stops at the first keyword that fails, so which writes happen depends on it: with such an
+// option the tests run in this order.
 enum AjvRank : int {
   kRankType, kRankRef, kRankConst, kRankEnum, kRankNot, kRankAnyOf, kRankOneOf, kRankAllOf, kRankIf,
   kRankNumberBounds, kRankMultipleOf, kRankLength, kRankPattern, kRankFormat,
@@ -291,7 +292,7 @@ TestPtr type_test(const Value& type, const Value* nullable, AjvCoercion coercion
 }  // namespace
 
 void ValidatorLowering::add_keywords(const Value& s, const std::string& path, std::vector<TestPtr>& tests) {
-  const bool coercing = module_.options.ajv_writes_data();  // Ajv's order: see AjvRank
+  const bool ajv_order = module_.options.ajv_writes_data();  // see AjvRank
   std::vector<std::pair<int, TestPtr>> ranked;
   auto add = [&](int rank, TestPtr t) { ranked.emplace_back(rank, std::move(t)); };
   auto here = [&](const char* k) { return pointer_append(path, k); };
@@ -372,9 +373,9 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
     // not match then fail on one compare instead of a search for a required member they
     // lack. Only ahead of the first property whose test can record an error (a call: depth,
     // a refused schema), so that which error is met first does not change either; never
-    // under coerceTypes, where the order is Ajv's.
+    // when the order is Ajv's.
     auto discriminators = test(TestKind::Properties);
-    bool hoisting = !coercing;
+    bool hoisting = !ajv_order;
     int position = 0;
     for (auto& m : props->GetObject()) {
       TestPtr child = lower(m.value, pointer_append(here("properties"), sv(m.name)));
@@ -413,7 +414,7 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
     if (props) defaults(props, kTypeObject, kRankMemberDefaults);
     if (const Value* tuple = member(s, "items"); tuple && tuple->IsArray()) defaults(tuple, kTypeArray, kRankItemDefaults);
   }
-  if (coercing) {
+  if (ajv_order) {
     for (auto& [rank, t] : members_in_ajv_order(s, path)) add(rank, std::move(t));
   } else if (TestPtr t = members(s, path)) {
     add(kRankPatternProperties, std::move(t));
@@ -438,7 +439,7 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
   }
   if (TestPtr t = items(s, path)) {
     // Ajv checks additionalItems (the elements past the tuple) before items (the tuple).
-    if (coercing && t->rest && !t->children.empty()) {
+    if (ajv_order && t->rest && !t->children.empty()) {
       auto extra = test(TestKind::Items);
       for (size_t i = 0; i < t->children.size(); ++i) extra->children.push_back(nullptr);
       extra->rest = std::move(t->rest);
@@ -491,7 +492,7 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
     t->index = validator_for(*target.schema, target.path);
     add(kRankRef, std::move(t));
   }
-  if (coercing)
+  if (ajv_order)
     std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (auto& [rank, t] : ranked) tests.push_back(std::move(t));
 }
@@ -547,7 +548,9 @@ std::vector<std::pair<int, TestPtr>> ValidatorLowering::members_in_ajv_order(con
   std::vector<std::pair<int, TestPtr>> out;
   const Value* pp = member(s, "patternProperties");
   const Value* ap = member(s, "additionalProperties");
-  std::vector<std::pair<int, TestPtr>> patterns;
+  const Value* props = member(s, "properties");
+  if (props && !props->IsObject()) props = nullptr;
+  std::vector<TestPtr> patterns;
   if (pp && pp->IsObject()) {
     std::string pp_path = pointer_append(path, "patternProperties");
     for (auto& m : pp->GetObject()) {
@@ -555,7 +558,7 @@ std::vector<std::pair<int, TestPtr>> ValidatorLowering::members_in_ajv_order(con
       auto t = test(TestKind::Members);
       t->indices.push_back(pattern(source, pp_path, user_dialect()));
       t->children.push_back(lower(m.value, pointer_append(pp_path, source)));
-      patterns.emplace_back(kRankPatternProperties, std::move(t));
+      patterns.push_back(std::move(t));
     }
   }
   if (const Value* names = member(s, "propertyNames")) {
@@ -564,33 +567,29 @@ std::vector<std::pair<int, TestPtr>> ValidatorLowering::members_in_ajv_order(con
     out.emplace_back(kRankPropertyNames, std::move(t));
   }
   // Ajv's additionalProperties keyword: with removeAdditional "all" every additional member
-  // goes, whatever the keyword's schema; with true (or "failing") those `false` forbids; with
-  // "failing" also those that fail its schema; otherwise they are tested.
+  // goes (also under a properties keyword without additionalProperties, at its place); with
+  // true or "failing" those `false` forbids; with "failing" also those that fail its schema;
+  // otherwise they are tested.
   AjvRemoval removal = module_.options.ajv_remove_additional;
   bool always_valid = ap && (ap->IsTrue() || (ap->IsObject() && ap->ObjectEmpty()));
-  Test::Removal removes = !ap                                                      ? Test::Removal::None
-                          : removal == AjvRemoval::All                             ? Test::Removal::Every
-                          : removal != AjvRemoval::None && ap->IsFalse()           ? Test::Removal::Every
-                          : removal == AjvRemoval::Failing && !always_valid        ? Test::Removal::Failing
-                                                                                   : Test::Removal::None;
-  // With "all", a properties keyword beside no additionalProperties deletes them too, first.
-  const Value* props = member(s, "properties");
-  bool by_properties = !ap && removal == AjvRemoval::All && props && props->IsObject();
-  if (by_properties) removes = Test::Removal::Every;
-  if (by_properties || (ap && (!always_valid || removes != Test::Removal::None))) {
+  Test::Removal removes = Test::Removal::None;
+  if (removal == AjvRemoval::All && (ap || props)) removes = Test::Removal::Every;
+  else if (ap && removal != AjvRemoval::None && ap->IsFalse()) removes = Test::Removal::Every;
+  else if (ap && removal == AjvRemoval::Failing && !always_valid) removes = Test::Removal::Failing;
+  if (removes != Test::Removal::None || (ap && !always_valid)) {
     auto t = test(TestKind::Members);
-    if (props && props->IsObject())
+    if (props)
       for (auto& m : props->GetObject()) t->names.emplace_back(sv(m.name));
-    for (const auto& [rank, p] : patterns) {
+    for (const auto& p : patterns) {
       t->indices.push_back(p->indices[0]);
       t->children.push_back(test(TestKind::AllOf));  // matched: not additional, tested later
     }
     t->removal = removes;
     if (removes != Test::Removal::Every) t->rest = lower(*ap, pointer_append(path, "additionalProperties"));
     if (patterns.empty()) t->declared_count = all_required(s, t->names);
-    out.emplace_back(by_properties ? kRankPropertiesRemoval : kRankAdditionalProperties, std::move(t));
+    out.emplace_back(ap ? kRankAdditionalProperties : kRankPropertiesRemoval, std::move(t));
   }
-  for (auto& p : patterns) out.push_back(std::move(p));
+  for (auto& p : patterns) out.emplace_back(kRankPatternProperties, std::move(p));
   return out;
 }
 
