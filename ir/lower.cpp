@@ -222,7 +222,7 @@ class Lowerer {
     try {
       return keep(merge({resolved, {&siblings, path}}));
     } catch (const MergeError& e) {
-      if (!e.text.empty()) throw CompileError(e.message(), pointer_of(path));  // JavaScript threw: no conflict to skip
+      if (!e.is_conflict()) throw CompileError(e.message(), pointer_of(path));  // JavaScript threw: nothing to skip
       return resolved;
     }
   }

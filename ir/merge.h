@@ -13,7 +13,9 @@ namespace sj::ir {
 struct MergeError {
   std::string keyword;
   std::string text;  // the TypeError JavaScript throws inside the merge, when that is the failure
-  std::string message() const { return text.empty() ? "Failed to merge \"" + keyword + "\" keyword schemas." : text; }
+  // Two values of `keyword` that do not merge (what fjs's resolveRef skips), not a TypeError.
+  bool is_conflict() const { return text.empty(); }
+  std::string message() const { return is_conflict() ? "Failed to merge \"" + keyword + "\" keyword schemas." : text; }
 };
 
 // The merge of `schemas`, in order; they are not modified and the result is allocated in
