@@ -6,9 +6,7 @@
 # cases on stdin instead and keeps those with an anyOf/oneOf/if, each given a random mix of
 # coerceTypes, useDefaults and removeAdditional (drawn from SEED). oracle.js fills in what
 # fast-json-stringify 7.3.6 does. See README.md in this folder.
-import json
-import random
-import sys
+from case_lines import main
 
 cases = [  # (schema, options, input as JSON text)
   ({'anyOf': [{'type': 'string', 'format': 'date'}, {'type': 'number'}]}, {'ajv': {'validateFormats': False}}, '"nope"'),
@@ -116,22 +114,6 @@ cases = [  # (schema, options, input as JSON text)
   ({'anyOf': [{'type': 'object', 'properties': {'a': {'type': 'string'}, 'd': {'default': 1}}, 'maxProperties': 0}, {'type': 'array'}]}, {'ajv': {'coerceTypes': 'array', 'useDefaults': True}}, '[{"a": 1}]'),
 ]
 
-if len(sys.argv) == 3 and sys.argv[1] == "--from-gen":
-    random.seed(int(sys.argv[2]))
-    modes = (("coerceTypes", [None, True, "array"]), ("useDefaults", [None, True, "empty"]),
-             ("removeAdditional", [None, True, "all", "failing"]))
-    for line in sys.stdin:
-        c = json.loads(line)
-        if not any(k in json.dumps(c["schema"]) for k in ('"anyOf"', '"oneOf"', '"if"')):
-            continue
-        options = dict(c.get("options") or {})
-        ajv = dict(options.get("ajv") or {})
-        for name, values in modes:
-            value = random.choice(values)
-            if value is not None:
-                ajv[name] = value
-        options["ajv"] = ajv or {"useDefaults": True}
-        print(json.dumps({"id": "ajv:" + c["id"], "schema": c["schema"], "options": options, "input": c["input"]}))
-else:
-    for n, (schema, options, text) in enumerate(cases):
-        print(json.dumps({"id": f"ajv:probe-{n}", "schema": schema, "options": options, "input": text}))
+main("ajv:probe-", cases, gen_prefix="ajv:",
+     modes=(("coerceTypes", [None, True, "array"]), ("useDefaults", [None, True, "empty"]),
+            ("removeAdditional", [None, True, "all", "failing"])))

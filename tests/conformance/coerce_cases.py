@@ -5,9 +5,7 @@
 # With --from-gen SEED it reads gen.js cases on stdin instead and keeps those with an
 # anyOf/oneOf/if, each given coerceTypes true or "array" (drawn from SEED).
 # oracle.js fills in what fast-json-stringify 7.3.6 prints. See README.md in this folder.
-import json
-import random
-import sys
+from case_lines import main
 
 cases = [  # (schema, ajv options, input as JSON text)
   ({'anyOf': [{'type': 'boolean'}]}, {'coerceTypes': True}, '"false"'),
@@ -91,15 +89,5 @@ cases = [  # (schema, ajv options, input as JSON text)
   ({'type': 'array', 'items': {'anyOf': [{'type': 'object', 'properties': {'v': {'type': 'string'}}}, {'type': 'number'}]}}, {'coerceTypes': True}, '[{"v": 1}, "7", 3]'),
 ]
 
-if len(sys.argv) == 3 and sys.argv[1] == "--from-gen":
-    random.seed(int(sys.argv[2]))
-    for line in sys.stdin:
-        c = json.loads(line)
-        if not any(k in json.dumps(c["schema"]) for k in ('"anyOf"', '"oneOf"', '"if"')):
-            continue
-        options = dict(c.get("options") or {})
-        options["ajv"] = dict(options.get("ajv") or {}, coerceTypes=random.choice([True, "array"]))
-        print(json.dumps({"id": "coerce:" + c["id"], "schema": c["schema"], "options": options, "input": c["input"]}))
-else:
-    for n, (schema, ajv, text) in enumerate(cases):
-        print(json.dumps({"id": f"coerce:probe-{n}", "schema": schema, "options": {"ajv": ajv}, "input": text}))
+main("coerce:probe-", [(schema, {"ajv": ajv}, text) for schema, ajv, text in cases],
+     gen_prefix="coerce:", modes=(("coerceTypes", [True, "array"]),))

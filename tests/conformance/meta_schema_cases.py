@@ -3,7 +3,7 @@
 # type and bounds, the uri, uri-reference and regex formats, uniqueItems' message, the anyOf
 # keywords (items, dependencies, type) and which failure is named first. oracle.js fills in what
 # fast-json-stringify 7.3.6 does. See README.md in this folder.
-import json
+from case_lines import main
 
 cases = [  # (schema, options, input as JSON text)
   ({'type': 'integer', 'maximum': '5'}, {}, '1'),
@@ -132,5 +132,4 @@ cases = [  # (schema, options, input as JSON text)
   ({'definitions': {'x y': {'type': 'integer'}}, 'properties': {'p': {'$ref': '#/definitions/x y'}}}, {}, '{"p": "4"}'),
   ({'definitions': {'x%20y': {'type': 'integer'}}, 'properties': {'p': {'$ref': '#/definitions/x%20y'}}}, {}, '{"p": "4"}'),
 ]
-for n, (schema, options, text) in enumerate(cases):
-    print(json.dumps({"id": f"meta:{n}", "schema": schema, "options": options, "input": text}))
+main("meta:", cases)
