@@ -1504,7 +1504,7 @@ class Codegen {
   // names but would print any other member.
   struct JsView {
     int64_t limit = 0;  // members to build
-    bool with_length = false;
+    int32_t flags = 0;  // sj_object_view's
     bool needed = false;
   };
   static JsView js_view(const ir::Node& n) {
@@ -1516,10 +1516,11 @@ class Codegen {
     };
     for (const auto& f : n.fields) {
       names(f.name);
-      view.with_length |= f.name == "length";
+      if (f.name == "length") view.flags |= SJ_VIEW_LENGTH;
     }
     for (const auto& name : n.required_elsewhere) names(name);
     if (n.extras != ir::Extras::Drop || !n.patterns.empty()) view.limit = INT64_MAX;
+    if (n.extras != ir::Extras::Drop) view.flags |= SJ_VIEW_PRINTS_ALL;
     view.needed |= view.limit > 0;
     return view;
   }
@@ -1553,7 +1554,7 @@ class Codegen {
       b_.CreateCondBr(b_.CreateICmpEQ(type, b_.getInt16(dom::kNullType)), null_in, data);
       null_is_empty();
       go(data);
-      Value* js = call("sj_object_view", {ctx_arg_, v, i64(view.limit), i32(view.with_length)});
+      Value* js = call("sj_object_view", {ctx_arg_, v, i64(view.limit), i32(static_cast<uint32_t>(view.flags))});
       BasicBlock* made = block("obj.view");
       b_.CreateCondBr(b_.CreateIsNull(js), fail_, made, weights_unlikely());
       go(made);

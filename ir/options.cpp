@@ -45,6 +45,15 @@ bool parse_int(const std::string& text, int64_t& out) {
   return true;
 }
 
+// d (a whole number) as an int64, the nearest one where it is beyond their range: what an
+// array length (below 2^32) is compared with then has the same answer.
+int64_t saturating_int64(double d) {
+  constexpr double kTwo63 = 9223372036854775808.0;
+  if (d >= kTwo63) return INT64_MAX;
+  if (d < -kTwo63) return INT64_MIN;
+  return static_cast<int64_t>(d);
+}
+
 }  // namespace
 
 void apply_cutoffs(const rapidjson::Value& json, Cutoffs& c, const std::string& pointer) {
@@ -113,7 +122,7 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
       if (v.IsNumber()) {
         double d = v.GetDouble();
         ok = std::isfinite(d) && std::trunc(d) == d;
-        n = static_cast<int64_t>(d);
+        n = ok ? saturating_int64(d) : 0;
       } else if (v.IsString()) {
         ok = parse_int(v.GetString(), n);
       }

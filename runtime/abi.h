@@ -107,9 +107,12 @@ SjStatus sj_write_generic(SjCtx* ctx, const SjValue* v);
 // Data that is neither an object nor null given to an object schema, as the object
 // JavaScript reads from it (spec §16.3). A string or an array: a new object with the members
 // "0", "1", … (a string's UTF-16 units, an array's elements), at most `limit` of them, then
-// "length" when with_length, living until the call ends; null, with the output limit's error
-// recorded, when more members than maxOutputBytes could print. Anything else: v (no members).
-const SjValue* sj_object_view(SjCtx* ctx, const SjValue* v, int64_t limit, int32_t with_length);
+// "length" when flags has SJ_VIEW_LENGTH, living until the call ends. With SJ_VIEW_PRINTS_ALL
+// (the schema prints every member it does not declare), null, with the output limit's error
+// recorded, when it would have more members than maxOutputBytes could print. Anything else: v
+// (no members).
+enum : int32_t { SJ_VIEW_LENGTH = 1, SJ_VIEW_PRINTS_ALL = 2 };
+const SjValue* sj_object_view(SjCtx* ctx, const SjValue* v, int64_t limit, int32_t flags);
 // The value of member `key` of obj, or null when obj is not an object or has no such member.
 // With duplicate names the last one wins, as JSON.parse does.
 const SjValue* sj_find_member(const SjValue* obj, const char* key, int64_t len);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "runtime/abi.h"
 #include "runtime/call_state.h"
@@ -67,30 +68,39 @@ bool convert(const Value& v, uint8_t target, Value& out, Pool& pool) {
   }
 }
 
-// A deep copy of v into dst, or false beyond max_depth levels.
-bool copy(const Value& v, Value& dst, Pool& pool, int depth_left) {
-  if (v.IsArray()) {
-    if (depth_left == 0) return false;
-    dst.SetArray();
-    dst.Reserve(v.Size(), pool);
-    for (const auto& e : v.GetArray()) {
-      Value c;
-      if (!copy(e, c, pool, depth_left - 1)) return false;
-      dst.PushBack(c, pool);
+// A deep copy of v into dst, or false when it nests more than max_depth levels deep.
+// Iterative: each container is built whole (its elements or members as placeholders, so
+// that nothing moves afterwards), then its children are copied into the placeholders.
+bool copy(const Value& v, Value& dst, Pool& pool, int64_t max_depth) {
+  struct Pending {
+    const Value* from;
+    Value* to;
+    int64_t depth;  // containers around `from`
+  };
+  std::vector<Pending> pending{{&v, &dst, 0}};
+  while (!pending.empty()) {
+    Pending p = pending.back();
+    pending.pop_back();
+    const Value& from = *p.from;
+    Value& to = *p.to;
+    if (!from.IsArray() && !from.IsObject()) {
+      to.CopyFrom(from, pool);  // a scalar
+      continue;
     }
-    return true;
-  }
-  if (v.IsObject()) {
-    if (depth_left == 0) return false;
-    dst.SetObject();
-    for (const auto& m : v.GetObject()) {
-      Value c;
-      if (!copy(m.value, c, pool, depth_left - 1)) return false;
-      dst.AddMember(Value(m.name, pool), c, pool);
+    if (p.depth == max_depth) return false;
+    if (from.IsArray()) {
+      to.SetArray();
+      to.Reserve(from.Size(), pool);
+      for (rapidjson::SizeType i = 0; i < from.Size(); ++i) to.PushBack(Value(), pool);
+      for (rapidjson::SizeType i = 0; i < from.Size(); ++i) pending.push_back({&from[i], &to[i], p.depth + 1});
+    } else {
+      to.SetObject();
+      for (const auto& m : from.GetObject()) to.AddMember(Value(m.name, pool), Value(), pool);
+      auto out = to.MemberBegin();
+      for (auto m = from.MemberBegin(); m != from.MemberEnd(); ++m, ++out)
+        pending.push_back({&m->value, &out->value, p.depth + 1});
     }
-    return true;
   }
-  dst.CopyFrom(v, pool);
   return true;
 }
 

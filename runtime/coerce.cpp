@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "runtime/call_state.h"
 #include "runtime/escape.h"
@@ -29,39 +30,71 @@ void append_dom_number(const rapidjson::Value& v, std::string& out) {
 }
 }  // namespace
 
-void append_join(const rapidjson::Value& array, std::string& out) {
-  bool first = true;
-  for (const auto& e : array.GetArray()) {
-    if (!first) out += ',';
-    first = false;
-    if (!e.IsNull()) append_to_string(e, out);
-  }
-}
+namespace {
 
-void append_to_string(const rapidjson::Value& v, std::string& out) {
+void append_scalar_string(const rapidjson::Value& v, std::string& out) {
   switch (v.GetType()) {
     case rapidjson::kNullType: out += "null"; break;
     case rapidjson::kFalseType: out += "false"; break;
     case rapidjson::kTrueType: out += "true"; break;
     case rapidjson::kObjectType: out += "[object Object]"; break;
-    case rapidjson::kArrayType: append_join(v, out); break;
     case rapidjson::kStringType: out.append(v.GetString(), v.GetStringLength()); break;
     case rapidjson::kNumberType: append_dom_number(v, out); break;
+    case rapidjson::kArrayType: break;  // append_to_string's loop
   }
 }
 
-double to_number(const rapidjson::Value& v) {
+}  // namespace
+
+bool append_to_string(const rapidjson::Value& v, std::string& out, int64_t max_nesting) {
+  if (!v.IsArray()) {
+    append_scalar_string(v, out);
+    return true;
+  }
+  // The arrays being joined, innermost last: a comma goes between the elements of each, a
+  // null element is empty, an array element is joined in its place.
+  struct Open {
+    const rapidjson::Value* next;
+    const rapidjson::Value* begin;
+    const rapidjson::Value* end;
+  };
+  std::vector<Open> open;
+  auto enter = [&](const rapidjson::Value& array) {
+    if (static_cast<int64_t>(open.size()) >= max_nesting) return false;
+    open.push_back({array.Begin(), array.Begin(), array.End()});
+    return true;
+  };
+  if (!enter(v)) return false;
+  while (!open.empty()) {
+    Open& top = open.back();
+    if (top.next == top.end) {
+      open.pop_back();
+      continue;
+    }
+    const rapidjson::Value& e = *top.next;
+    if (top.next++ != top.begin) out += ',';
+    if (e.IsArray()) {
+      if (!enter(e)) return false;
+    } else if (!e.IsNull()) {
+      append_scalar_string(e, out);
+    }
+  }
+  return true;
+}
+
+bool to_number(const rapidjson::Value& v, double& out, int64_t max_nesting) {
   switch (v.GetType()) {
-    case rapidjson::kNullType: case rapidjson::kFalseType: return 0;
-    case rapidjson::kTrueType: return 1;
-    case rapidjson::kObjectType: return std::nan("");
-    case rapidjson::kStringType: return string_to_number(v.GetString(), v.GetStringLength());
-    case rapidjson::kNumberType: return v.GetDouble();
+    case rapidjson::kNullType: case rapidjson::kFalseType: out = 0; return true;
+    case rapidjson::kTrueType: out = 1; return true;
+    case rapidjson::kObjectType: out = std::nan(""); return true;
+    case rapidjson::kStringType: out = string_to_number(v.GetString(), v.GetStringLength()); return true;
+    case rapidjson::kNumberType: out = v.GetDouble(); return true;
     case rapidjson::kArrayType: break;
   }
   std::string joined;
-  append_join(v, joined);
-  return string_to_number(joined.data(), joined.size());
+  if (!append_to_string(v, joined, max_nesting)) return false;
+  out = string_to_number(joined.data(), joined.size());
+  return true;
 }
 
 bool to_boolean(const rapidjson::Value& v) {
@@ -80,9 +113,12 @@ bool to_boolean(const rapidjson::Value& v) {
 
 namespace {
 
+// The array nesting a conversion may join within the value: the levels the call has left.
+int64_t nesting_left(const SjCtx* ctx) { return int64_t{ctx->max_depth} - ctx->depth; }
+
 SjStatus cannot_convert(SjCtx* ctx, const rapidjson::Value& v, const char* what, const char* path) {
   std::string msg = "The value \"";
-  append_to_string(v, msg);
+  if (!append_to_string(v, msg, nesting_left(ctx))) return sj_error_depth(ctx, path);
   msg += "\" cannot be converted to ";
   msg += what;
   msg += '.';
@@ -122,14 +158,15 @@ extern "C" SjStatus sj_coerce_string(SjCtx* ctx, const SjValue* v, int32_t forma
   if (v->IsObject() && v->HasMember("toString"))  // JavaScript would call a non-function
     return fail(ctx, "TypeError: input.toString is not a function", path);
   std::string text;
-  append_to_string(*v, text);
+  if (!append_to_string(*v, text, nesting_left(ctx))) return sj_error_depth(ctx, path);
   if (fmt == StringFormat::Unsafe) sj_write_unsafe_string(ctx, text.data(), static_cast<int64_t>(text.size()));
   else sj_write_string(ctx, text.data(), static_cast<int64_t>(text.size()));
   return 0;
 }
 
 extern "C" SjStatus sj_coerce_number(SjCtx* ctx, const SjValue* v, const char* path) {
-  double x = to_number(*v);
+  double x;
+  if (!to_number(*v, x, nesting_left(ctx))) return sj_error_depth(ctx, path);
   if (std::isnan(x)) return cannot_convert(ctx, *v, "a number", path);
   if (v->IsNumber()) { put_number(ctx, *v); return 0; }  // exact int64/uint64, ±Infinity as null
   put_number(ctx, x);
@@ -138,7 +175,8 @@ extern "C" SjStatus sj_coerce_number(SjCtx* ctx, const SjValue* v, const char* p
 
 extern "C" SjStatus sj_coerce_integer(SjCtx* ctx, const SjValue* v, int32_t rounding, const char* path) {
   if (v->IsInt64() || v->IsUint64()) { put_number(ctx, *v); return 0; }
-  double x = to_number(*v);
+  double x;
+  if (!to_number(*v, x, nesting_left(ctx))) return sj_error_depth(ctx, path);
   if (!std::isfinite(x)) return cannot_convert(ctx, *v, "an integer", path);
   if (std::trunc(x) != x) x = apply_rounding(x, static_cast<Rounding>(rounding));
   put_number(ctx, x);

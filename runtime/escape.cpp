@@ -100,12 +100,14 @@ namespace sj::rt {
 void write_long_quoted(SjCtx* ctx, const char* s, size_t n) {
   // Each piece is written quoted, its closing quote dropped; a later piece's opening quote
   // lands on the last byte written so far, which is saved and put back. Escaping is
-  // byte-wise, so a piece may end inside a UTF-8 sequence.
+  // byte-wise, so a piece may end inside a UTF-8 sequence. Past the output limit sj_reserve
+  // starts the window over at the buffer's first byte (what is written then is thrown away),
+  // so there is no byte before it to borrow: the piece keeps its quote there.
   for (size_t done = 0; done < n;) {
     size_t k = std::min(kLongString, n - done);
     char* p = ensure(ctx, quoted_bound(k));
-    if (done == 0) {
-      ctx->cur = write_quoted(p, s, k) - 1;
+    if (done == 0 || state(ctx).discarding) {
+      ctx->cur = write_quoted(p, s + done, k) - 1;
     } else {
       char kept = p[-1];
       ctx->cur = write_quoted(p - 1, s + done, k) - 1;

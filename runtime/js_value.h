@@ -12,12 +12,17 @@ namespace sj::rt {
 // ToNumber of a string: trims ECMAScript white space, accepts Infinity, 0x/0o/0b literals and
 // decimal literals; anything else is NaN; empty is 0.
 double string_to_number(const char* s, size_t n);
-// ToNumber of any value (arrays go through their join, objects are NaN).
-double to_number(const rapidjson::Value& v);
-// ToString of any value: objects "[object Object]", arrays joined, null "null".
-void append_to_string(const rapidjson::Value& v, std::string& out);
-// Array.prototype.join(",") as Array.prototype.toString uses it (null elements are empty).
-void append_join(const rapidjson::Value& array, std::string& out);
+// How deep arrays may nest inside a value that ToString / ToNumber read: JavaScript's join
+// recurses, and fjs throws a RangeError where its stack ends; here the call's data depth
+// limit ends it. Unbounded for values the engine itself made (option values in messages).
+inline constexpr int64_t kAnyNesting = INT64_MAX;
+// ToString of any value: objects "[object Object]", arrays through Array.prototype.join(",")
+// (null elements empty), null "null". False, with `out` partly written, when arrays nest more
+// than `max_nesting` levels deep. Iterative: no nesting can exhaust the stack.
+bool append_to_string(const rapidjson::Value& v, std::string& out, int64_t max_nesting = kAnyNesting);
+// ToNumber of any value (arrays go through their join, objects are NaN). False when the join
+// nests too deep, as above.
+bool to_number(const rapidjson::Value& v, double& out, int64_t max_nesting);
 // Number::toString for any double, including NaN and ±Infinity.
 void append_number(double x, std::string& out);
 // A canonical array index "0".."4294967294": JavaScript enumerates such keys first,

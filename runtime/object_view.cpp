@@ -6,6 +6,7 @@
 // object Value, which the generated code then reads like any other object.
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 
 #include "runtime/abi.h"
@@ -47,9 +48,20 @@ void each_utf16_unit(const char* s, size_t n, Unit unit) {
   }
 }
 
+// The element itself, not a copy: a Value whose bytes are the element's shares its storage
+// (strings, members, elements), which the caller's document keeps alive beyond the call. The
+// view's document never frees what its values point to (its pool allocator frees nothing
+// value by value), so sharing is safe; and no copy walks (or recurses through) the element.
+rapidjson::Value alias(const rapidjson::Value& element) {
+  static_assert(!rapidjson::Document::AllocatorType::kNeedFree, "a view's values may share the caller's storage");
+  rapidjson::Value shared;
+  std::memcpy(static_cast<void*>(&shared), &element, sizeof shared);
+  return shared;
+}
+
 }  // namespace
 
-extern "C" const SjValue* sj_object_view(SjCtx* ctx, const SjValue* v, int64_t limit, int32_t with_length) {
+extern "C" const SjValue* sj_object_view(SjCtx* ctx, const SjValue* v, int64_t limit, int32_t flags) {
   if (!v->IsString() && !v->IsArray()) return v;  // a number or a boolean: no members
   sj::rt::CallState& st = sj::rt::state(ctx);
   // Counted before anything is built, so that a view the limit refuses takes no memory.
@@ -57,10 +69,11 @@ extern "C" const SjValue* sj_object_view(SjCtx* ctx, const SjValue* v, int64_t l
   if (v->IsString()) each_utf16_unit(v->GetString(), v->GetStringLength(), [&](const char*, size_t, bool) { ++units; });
   else units = v->Size();
   uint64_t members = std::min(units, static_cast<uint64_t>(limit));
-  // Every member the view gets is printed in at least 6 bytes (`"0":0,`) when the schema lists
-  // extra members, and limit is small otherwise: more members than the output limit allows
-  // would only fail later, after taking 32 bytes of memory each (and a copy of an element).
-  if (members > st.spec->max_output / 6) {
+  // Where the schema prints every member, each takes at least 6 bytes (`"0":0,`): more members
+  // than the output limit allows would only fail later, after taking 32 bytes of memory each.
+  // (Elsewhere the view is either small, or as large as the data, whose members a pattern
+  // may mostly drop.)
+  if ((flags & SJ_VIEW_PRINTS_ALL) && members > st.spec->max_output / 6) {
     sj::rt::over_limit(ctx, st);
     return nullptr;
   }
@@ -85,10 +98,10 @@ extern "C" const SjValue* sj_object_view(SjCtx* ctx, const SjValue* v, int64_t l
   } else {
     for (const auto& element : v->GetArray()) {
       if (count == members) break;
-      add(rapidjson::Value(element, alloc));
+      add(alias(element));
     }
   }
-  if (with_length) doc->AddMember("length", rapidjson::Value(units), alloc);
+  if (flags & SJ_VIEW_LENGTH) doc->AddMember("length", rapidjson::Value(units), alloc);
   auto& views = st.more().views;
   views.push_back(std::move(doc));
   return views.back().get();

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "runtime/abi.h"
 #include "runtime/call_state.h"
@@ -86,6 +88,40 @@ bool date_time(std::string_view s, bool strict_zone) {
 
 }  // namespace
 
+bool deep_equal(const rapidjson::Value& a, const rapidjson::Value& b) {
+  std::vector<std::pair<const rapidjson::Value*, const rapidjson::Value*>> pending{{&a, &b}};
+  while (!pending.empty()) {
+    auto [x, y] = pending.back();
+    pending.pop_back();
+    if (x->GetType() != y->GetType()) return false;
+    switch (x->GetType()) {
+      case rapidjson::kNumberType: {  // ===, except that NaN equals NaN there
+        double p = x->GetDouble(), q = y->GetDouble();
+        if (p != q && (p == p || q == q)) return false;
+        break;
+      }
+      case rapidjson::kStringType:
+        if (std::string_view(x->GetString(), x->GetStringLength()) != std::string_view(y->GetString(), y->GetStringLength()))
+          return false;
+        break;
+      case rapidjson::kArrayType:
+        if (x->Size() != y->Size()) return false;
+        for (rapidjson::SizeType i = 0; i < x->Size(); ++i) pending.emplace_back(&(*x)[i], &(*y)[i]);
+        break;
+      case rapidjson::kObjectType:
+        if (x->MemberCount() != y->MemberCount()) return false;
+        for (const auto& m : x->GetObject()) {
+          const SjValue* other = sj_find_member(y, m.name.GetString(), m.name.GetStringLength());
+          if (!other) return false;
+          pending.emplace_back(&m.value, other);
+        }
+        break;
+      default: break;  // null, true, false: the type says it all
+    }
+  }
+  return true;
+}
+
 std::optional<CodedFormat> coded_format(std::string_view name) {
   if (name == "date") return CodedFormat::Date;
   if (name == "time") return CodedFormat::Time;
@@ -135,13 +171,13 @@ bool is_multiple_of(double x, double m, int precision) { return is_multiple_of_w
 extern "C" {
 
 int32_t sj_test_equal(SjCtx* ctx, int32_t index, const SjValue* v) {
-  return *sj::rt::state(ctx).spec->constants[index] == *v ? 1 : 0;
+  return sj::rt::deep_equal(*sj::rt::state(ctx).spec->constants[index], *v) ? 1 : 0;
 }
 
 int32_t sj_test_unique(const SjValue* array) {
   for (rapidjson::SizeType i = 0; i < array->Size(); ++i)
     for (rapidjson::SizeType j = i + 1; j < array->Size(); ++j)
-      if ((*array)[i] == (*array)[j]) return 0;
+      if (sj::rt::deep_equal((*array)[i], (*array)[j])) return 0;
   return 1;
 }
 

@@ -6,11 +6,18 @@
 #include <optional>
 #include <string_view>
 
+#include <rapidjson/document.h>
+
 namespace sj::rt {
 
 // ajv-formats' coded "full" formats (the regex ones are Patterns, ir/ajv_formats.h).
 enum class CodedFormat : int32_t { Date = 0, Time = 1, DateTime = 2, IsoTime = 3, IsoDateTime = 4 };
 std::optional<CodedFormat> coded_format(std::string_view name);
+
+// Ajv's equal (fast-deep-equal) on two values, as JavaScript holds them: numbers compare as
+// doubles (JSON.parse reads every number as one; NaN equals NaN there), objects by name whatever the order (the
+// last of duplicate names, as JSON.parse keeps). Iterative: any nesting.
+bool deep_equal(const rapidjson::Value& a, const rapidjson::Value& b);
 
 // Scalar references of the checks, exported for tests.
 bool check_format(CodedFormat f, std::string_view s);

@@ -8,6 +8,8 @@
 //   - on error the caller's buffer is byte for byte what it was, and the error is the same
 //     under every variant;
 //   - a second call prints the same bytes;
+//   - under a maxOutputBytes drawn from the input, the call prints the same bytes when they fit
+//     and fails with the limit's error (the buffer as it was) when they do not;
 //   - under Ajv's options that write data (coerceTypes; "array" with useDefaults and
 //     removeAdditional), for schemas with anyOf/oneOf/if, levels 0 and 1 agree and the
 //     caller's DOM reads the same afterwards (the writes go to copies).
@@ -15,6 +17,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <string>
 
 #include <rapidjson/document.h>
@@ -80,6 +83,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const char* options : variants) {
     Outcome other = run(engine, schema, options, doc);
     if (other.ok != base.ok || other.text != base.text) std::abort();
+  }
+  if (base.ok) {  // an output limit around the output's length, drawn from the input
+    size_t limit = 1 + std::hash<std::string>{}(input) % (base.text.size() + 16);
+    std::string options = R"({"optLevel":1,"tierUp":false,"maxOutputBytes":)" + std::to_string(limit) + "}";
+    Outcome limited = run(engine, schema, options.c_str(), doc);
+    bool fits = base.text.size() <= limit;
+    if (limited.ok != fits) std::abort();
+    if (fits ? limited.text != base.text
+             : limited.text != "output exceeds maxOutputBytes (" + std::to_string(limit) + " bytes)")
+      std::abort();
   }
   if (schema.find("Of\"") != std::string::npos || schema.find("\"if\"") != std::string::npos) {
     std::string before = sj::rt::json_stringify(doc);
