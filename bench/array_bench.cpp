@@ -12,7 +12,7 @@
 
 #include "tools/array_shapes.h"
 #include "bench/peers.h"
-#include "engine/schemajit.h"
+#include <schemajit/schemajit.h>
 
 namespace {
 

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "bench/cases.h"
-#include "engine/schemajit.h"
+#include <schemajit/schemajit.h>
 #include "ir/json_access.h"
 #include "ir/schema_doc.h"
 #include "tools/tool_common.h"

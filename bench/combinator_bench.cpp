@@ -10,7 +10,7 @@
 #include <rapidjson/document.h>
 
 #include "bench/peers.h"
-#include "engine/schemajit.h"
+#include <schemajit/schemajit.h>
 
 namespace {
 

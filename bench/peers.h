@@ -14,7 +14,7 @@
 #include <rapidjson/writer.h>
 
 #include "bench/cases.h"
-#include "engine/schemajit.h"
+#include <schemajit/schemajit.h>
 
 namespace sj::bench {
 

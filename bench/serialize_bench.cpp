@@ -10,7 +10,7 @@
 
 #include "bench/peers.h"
 #include "default_example.h"
-#include "engine/schemajit.h"
+#include <schemajit/schemajit.h>
 
 namespace {
 

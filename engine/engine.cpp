@@ -1,7 +1,11 @@
 // The public API: schema text → SchemaDoc → IR → machine code, and the serialize call.
-#include "engine/schemajit.h"
+#include <schemajit/schemajit.h>
 
 #include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iterator>
 #include <thread>
 
 #include "engine/jit.h"
@@ -37,7 +41,7 @@ struct Engine::Impl {
   ~Impl() { tier_up->shutdown(); }
 
   // Lowers and compiles at `level`; with a key, the object is also stored in the cache.
-  std::shared_ptr<detail::CompiledCode> build(std::string_view schema, const Options& options, int level,
+  std::shared_ptr<detail::CompiledCode> build(std::string_view schema, const sj::Options& options, int level,
                                              const std::optional<std::string>& key, int* final_level) {
     sj::SchemaDoc doc(schema, options);
     sj::ir::Module module = sj::ir::lower(doc, options);
@@ -71,7 +75,7 @@ struct Engine::Impl {
 
   // Arms `code` (built below final_level) to be rebuilt at final_level after kTierUpCalls
   // calls, on this Engine's worker.
-  void arm_tier_up(const std::shared_ptr<detail::CompiledCode>& code, std::string_view schema, const Options& options,
+  void arm_tier_up(const std::shared_ptr<detail::CompiledCode>& code, std::string_view schema, const sj::Options& options,
                    const std::optional<std::string>& key) {
     code->calls_until_tier_up.store(detail::kTierUpCalls, std::memory_order_relaxed);
     std::weak_ptr<detail::CompiledCode> weak = code;
@@ -96,53 +100,93 @@ struct Engine::Impl {
       });
     };
   }
+  // Throws CompileError.
+  Serializer compile(std::string_view schema_json, const sj::Options& options) {
+    detail::guard_exit_on_main_thread();
+    if (!layout_ok)
+      throw sj::CompileError("this build of RapidJSON lays out rapidjson::Value differently from runtime/dom_layout.h", "",
+                             ErrorCode::Internal);
+    std::optional<std::string> key;
+    if (!options.cache_dir.empty()) key = detail::ObjectCache::key(schema_json, options);
+    bool tiered = options.tier_up && options.opt_level > 0;
+    if (key) {
+      if (auto cached = detail::ObjectCache(options.cache_dir).load(*key)) {
+        try {
+          auto code = jit.load(*cached);
+          ++hits;
+          if (tiered && cached->opt_level < cached->final_level) arm_tier_up(code, schema_json, options, key);
+          return Serializer(std::move(code));
+        } catch (const sj::CompileError&) {
+          // LLVM refused the object: compile afresh, and the store replaces the file.
+        }
+      }
+      ++misses;
+    }
+    int final_level;
+    auto code = build(schema_json, options, tiered ? 0 : options.opt_level, key, &final_level);
+    if (tiered && final_level > 0) arm_tier_up(code, schema_json, options, key);
+    return Serializer(std::move(code));
+  }
 };
 
 Engine::Engine() : impl_(std::make_shared<Impl>()) { detail::guard_exit_on_main_thread(); }
 Engine::~Engine() = default;
 
-Result<Options> Engine::parse_options(std::string_view options_json) {
-  if (options_json.empty()) return Options{};
-  auto doc = std::make_shared<rapidjson::Document>();
-  std::string err;
-  if (!sj::parse_json(options_json, *doc, err)) return Error{"options are not valid JSON: " + err, ""};
-  if (!doc->IsObject()) return Error{"options must be a JSON object", ""};
-  sj::collapse_duplicate_members(*doc);
+namespace {
+
+Error error_of(const sj::CompileError& e) { return Error{e.code, e.message, e.pointer}; }
+
+}  // namespace
+
+const char* version() { return SCHEMAJIT_VERSION_STRING; }
+
+const char* error_code_name(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::InvalidSchema: return "InvalidSchema";
+    case ErrorCode::InvalidOptions: return "InvalidOptions";
+    case ErrorCode::Unsupported: return "Unsupported";
+    case ErrorCode::SchemaLimit: return "SchemaLimit";
+    case ErrorCode::InvalidData: return "InvalidData";
+    case ErrorCode::DepthLimit: return "DepthLimit";
+    case ErrorCode::OutputLimit: return "OutputLimit";
+    case ErrorCode::OutOfMemory: return "OutOfMemory";
+    case ErrorCode::InvalidInput: return "InvalidInput";
+    case ErrorCode::FileError: return "FileError";
+    case ErrorCode::Internal: return "Internal";
+  }
+  return "?";
+}
+
+Result<Cutoffs> load_cutoffs(const std::string& path) {
   try {
-    return sj::parse_options(*doc, doc);
+    return sj::load_cutoffs(path);
   } catch (const sj::CompileError& e) {
-    return Error{e.message, e.pointer};
+    return error_of(e);
   }
 }
 
 Result<Serializer> Engine::compile(std::string_view schema_json, const Options& options) {
-  detail::guard_exit_on_main_thread();
-  if (!impl_->layout_ok)
-    return Error{"this build of RapidJSON lays out rapidjson::Value differently from runtime/dom_layout.h", ""};
-  std::optional<std::string> key;
-  if (!options.cache_dir.empty()) key = detail::ObjectCache::key(schema_json, options);
-  bool tiered = options.tier_up && options.opt_level > 0;
-  if (key) {
-    if (auto cached = detail::ObjectCache(options.cache_dir).load(*key)) {
-      try {
-        auto code = impl_->jit.load(*cached);
-        ++impl_->hits;
-        if (tiered && cached->opt_level < cached->final_level) impl_->arm_tier_up(code, schema_json, options, key);
-        return Serializer(std::move(code));
-      } catch (const sj::CompileError&) {
-        // LLVM refused the object: compile afresh, and the store replaces the file.
-      }
-    }
-    ++impl_->misses;
-  }
   try {
-    int final_level;
-    auto code = impl_->build(schema_json, options, tiered ? 0 : options.opt_level, key, &final_level);
-    if (tiered && final_level > 0) impl_->arm_tier_up(code, schema_json, options, key);
-    return Serializer(std::move(code));
+    return impl_->compile(schema_json, sj::from_public(options));
   } catch (const sj::CompileError& e) {
-    return Error{e.message, e.pointer};
+    return error_of(e);
   }
+}
+
+Result<Serializer> Engine::compile(std::string_view schema_json, std::string_view options_json) {
+  try {
+    return impl_->compile(schema_json, sj::parse_options(options_json));
+  } catch (const sj::CompileError& e) {
+    return error_of(e);
+  }
+}
+
+Result<Serializer> Engine::compile_file(const std::string& path, const Options& options) {
+  std::ifstream in(path, std::ios::binary);
+  std::string text;
+  if (in) text.assign(std::istreambuf_iterator<char>(in), {});
+  if (!in && !in.eof()) return Error{ErrorCode::FileError, path + ": " + std::strerror(errno), ""};
+  return compile(text, options);
 }
 
 std::vector<Result<Serializer>> Engine::compile_all(const std::vector<CompileRequest>& requests, unsigned threads) {
@@ -169,22 +213,15 @@ EngineStats Engine::stats() const {
   return {impl_->hits.load(), impl_->misses.load(), impl_->stores.load(), impl_->tier_ups.load()};
 }
 
-Result<Serializer> Engine::compile(std::string_view schema_json, std::string_view options_json) {
-  auto options = parse_options(options_json);
-  if (!options) return options.error();
-  return compile(schema_json, *options);
-}
-
 Result<std::string> Engine::dump(std::string_view schema_json, std::string_view options_json, DumpKind kind) {
-  auto options = parse_options(options_json);
-  if (!options) return options.error();
   try {
-    sj::SchemaDoc doc(schema_json, *options);
-    sj::ir::Module module = sj::ir::lower(doc, *options);
+    sj::Options options = sj::parse_options(options_json);
+    sj::SchemaDoc doc(schema_json, options);
+    sj::ir::Module module = sj::ir::lower(doc, options);
     if (kind == DumpKind::IR) return sj::ir::print(module);
     return impl_->jit.dump(module, kind);
   } catch (const sj::CompileError& e) {
-    return Error{e.message, e.pointer};
+    return error_of(e);
   }
 }
 
@@ -205,11 +242,22 @@ const sj::rt::CallSpec& counted_call(const detail::CompiledCode& code) {
   return code.active.load(std::memory_order_acquire)->call;
 }
 
+ErrorCode code_of(sj::rt::Failure failure) {
+  switch (failure) {
+    case sj::rt::Failure::Data: return ErrorCode::InvalidData;
+    case sj::rt::Failure::Depth: return ErrorCode::DepthLimit;
+    case sj::rt::Failure::Output: return ErrorCode::OutputLimit;
+    case sj::rt::Failure::Memory: return ErrorCode::OutOfMemory;
+    case sj::rt::Failure::Schema: return ErrorCode::InvalidSchema;
+  }
+  return ErrorCode::Internal;
+}
+
 // A call's answer: `failure` is null on success, else owned from here.
 Status status_of(sj::rt::CallExtras* failure) {
   if (!failure) [[likely]] return {};
   std::unique_ptr<sj::rt::CallExtras> owned(failure);
-  return Status(Error{std::move(owned->message), std::move(owned->path)});
+  return Status(Error{code_of(owned->failure), std::move(owned->message), std::move(owned->path)});
 }
 
 }  // namespace
@@ -222,7 +270,7 @@ Status Serializer::serialize_json(std::string_view json, std::string& out) const
   rapidjson::Document doc;
   std::string err;
   bool lone_surrogates;
-  if (!sj::parse_json_data(json, doc, err, lone_surrogates)) return Status(Error{"input is not valid JSON: " + err, ""});
+  if (!sj::parse_json_data(json, doc, err, lone_surrogates)) return Status(Error{ErrorCode::InvalidInput, "input is not valid JSON: " + err, ""});
   sj::collapse_duplicate_members(doc);  // JSON.parse's object: the last value, the first position
   if (!lone_surrogates) return serialize(doc, out);
   // Held as WTF-8 (parse_json_data): the call ends in the scratch buffer, which prints them.

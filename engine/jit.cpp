@@ -39,7 +39,7 @@ namespace orc = llvm::orc;
 
 [[noreturn]] void fail(llvm::Error e) {
   std::string msg = llvm::toString(std::move(e));
-  throw sj::CompileError("internal error: " + msg, "");
+  throw sj::CompileError("internal error: " + msg, "", sj::ErrorCode::Internal);
 }
 
 template <class T>
@@ -349,7 +349,7 @@ std::shared_ptr<CompiledCode> Jit::load(const CachedCode& cached) {
   for (const auto& [dialect, source] : cached.patterns) {
     std::string error;
     auto p = sj::rt::Pattern::compile(source, error, static_cast<sj::rt::Pattern::Dialect>(dialect));
-    if (!p) throw sj::CompileError("cached regex does not compile: " + error, "");
+    if (!p) throw sj::CompileError("cached regex does not compile: " + error, "", sj::ErrorCode::Internal);
     patterns.push_back(std::move(p));
   }
   orc::LLJIT& jit = impl_->jit_for(cached.opt_level);
@@ -378,7 +378,7 @@ std::string Jit::dump(const sj::ir::Module& module, DumpKind kind) {
   } else {
     llvm::legacy::PassManager pm;
     if (tm->addPassesToEmitFile(pm, os, nullptr, llvm::CodeGenFileType::AssemblyFile))
-      throw sj::CompileError("internal error: this target cannot print assembly", "");
+      throw sj::CompileError("internal error: this target cannot print assembly", "", sj::ErrorCode::Internal);
     pm.run(*llmod);
   }
   return std::string(text.str());

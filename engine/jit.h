@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/object_cache.h"
-#include "engine/schemajit.h"
+#include <schemajit/schemajit.h>
 #include "ir/ir.h"
 #include "runtime/abi.h"
 #include "runtime/call_state.h"

@@ -140,7 +140,7 @@ bool decode(std::string_view payload, CachedCode& c, std::string_view& object) {
 }  // namespace
 
 std::optional<std::string> ObjectCache::key(std::string_view schema, const sj::Options& options) {
-  std::string material = "schemajit " SCHEMAJIT_VERSION " " SCHEMAJIT_SOURCES_SHA256 ";llvm " LLVM_VERSION_STRING ";";
+  std::string material = "schemajit " SCHEMAJIT_VERSION_STRING " " SCHEMAJIT_SOURCES_SHA256 ";llvm " LLVM_VERSION_STRING ";";
   material += host_description();
   if (!sj::cache_fingerprint(options, material)) return std::nullopt;
   material += ";schema=";

@@ -4,7 +4,7 @@
 
 #include <rapidjson/document.h>
 
-#include "engine/schemajit.h"
+#include <schemajit/schemajit.h>
 
 int main() {
   schemajit::Engine engine;  // owns the JIT; compile every schema once, at start-up

@@ -66,7 +66,7 @@ class Lowerer {
     if (++module_.node_count > static_cast<size_t>(module_.options.max_schema_nodes))
       throw CompileError("schema too large: more than " + std::to_string(module_.options.max_schema_nodes) +
                              " nodes to serialize (option maxSchemaNodes)",
-                         pointer_of(path));
+                         pointer_of(path), ErrorCode::SchemaLimit);
     auto n = std::make_unique<Node>();
     n->kind = kind;
     n->path = path;
@@ -74,7 +74,7 @@ class Lowerer {
   }
 
   [[noreturn]] void unsupported(const std::string& what, const std::string& ptr) {
-    throw CompileError("not supported yet: " + what, pointer_of(ptr));
+    throw CompileError("not supported yet: " + what, pointer_of(ptr), ErrorCode::Unsupported);
   }
 
   // The function that serializes the schema at `path` (created on first reference, so a
@@ -192,7 +192,7 @@ class Lowerer {
   Located keep(Value merged) {
     std::string text = rt::json_stringify(merged);
     if (auto it = merged_by_text_.find(text); it != merged_by_text_.end()) return it->second;
-    if (merged_.size() >= kMaxMerged) throw CompileError("schema needs more than " + std::to_string(kMaxMerged) + " merged schemas", "");
+    if (merged_.size() >= kMaxMerged) throw CompileError("schema needs more than " + std::to_string(kMaxMerged) + " merged schemas", "", ErrorCode::SchemaLimit);
     merged_.push_back(std::move(merged));
     std::string id = "__fjs_merged_" + std::to_string(merged_.size() - 1 + first_merged_number());
     validators_.add_document(id, &merged_.back());

@@ -614,7 +614,7 @@ TestPtr ValidatorLowering::format(const std::string& name, const std::string& pa
   if (!module_.options.ajv_validate_formats) return nullptr;  // ajv: {validateFormats: false}
   if (listed(kOpenFormats, name)) return nullptr;
   if (listed(kUncheckedFormats, name))
-    throw CompileError("not supported yet: format \"" + name + "\" inside anyOf/oneOf/if", pointer_of(path));
+    throw CompileError("not supported yet: format \"" + name + "\" inside anyOf/oneOf/if", pointer_of(path), ErrorCode::Unsupported);
   if (auto coded = rt::coded_format(name)) {  // checked by code, runtime/validate.cpp
     auto t = test(TestKind::Format);
     t->text = name;

@@ -45,6 +45,22 @@ bool parse_int(const std::string& text, int64_t& out) {
   return true;
 }
 
+// Options refused: the error names the option's pointer ("/rounding").
+CompileError option_error(std::string message, std::string pointer) {
+  return CompileError(std::move(message), std::move(pointer), ErrorCode::InvalidOptions);
+}
+
+CompileError precision_unsupported() {
+  return CompileError("not supported: ajv.multipleOfPrecision other than a positive integer", "/ajv/multipleOfPrecision",
+                      ErrorCode::Unsupported);
+}
+
+// The public enums and the engine's list their values in the same order (from_public casts).
+static_assert(static_cast<int>(schemajit::Rounding::Round) == static_cast<int>(Rounding::Round));
+static_assert(static_cast<int>(schemajit::AjvOptions::CoerceTypes::Array) == static_cast<int>(AjvCoercion::Arrays));
+static_assert(static_cast<int>(schemajit::AjvOptions::UseDefaults::Empty) == static_cast<int>(AjvDefaults::Empty));
+static_assert(static_cast<int>(schemajit::AjvOptions::RemoveAdditional::Failing) == static_cast<int>(AjvRemoval::Failing));
+
 // d (a whole number) as an int64, the nearest one where it is beyond their range: what an
 // array length (below 2^32) is compared with then has the same answer.
 int64_t saturating_int64(double d) {
@@ -57,32 +73,32 @@ int64_t saturating_int64(double d) {
 }  // namespace
 
 void apply_cutoffs(const rapidjson::Value& json, Cutoffs& c, const std::string& pointer) {
-  if (!json.IsObject()) throw CompileError("cutoffs must be an object", pointer);
+  if (!json.IsObject()) throw option_error("cutoffs must be an object", pointer);
   for (auto& m : json.GetObject()) {
     std::string kind = m.name.GetString();
     int64_t* slot = kind == "string" ? &c.string_array : kind == "number" ? &c.number_array
                   : kind == "integer" ? &c.integer_array : kind == "numberArrays" ? &c.number_arrays : nullptr;
     if (!slot)
-      throw CompileError("unknown cutoff \"" + kind + "\" (string, number, integer, numberArrays)", pointer + "/" + kind);
+      throw option_error("unknown cutoff \"" + kind + "\" (string, number, integer, numberArrays)", pointer + "/" + kind);
     if (m.value.IsNull()) *slot = Cutoffs::kNever;
     else if (m.value.IsInt64() && m.value.GetInt64() >= 0) *slot = m.value.GetInt64();
-    else throw CompileError("a cutoff is a non-negative integer, or null for never", pointer + "/" + kind);
+    else throw option_error("a cutoff is a non-negative integer, or null for never", pointer + "/" + kind);
   }
 }
 
 Cutoffs load_cutoffs(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw CompileError("cannot read cutoffs file " + path, "/cutoffsFile");
+  if (!in) throw option_error("cannot read cutoffs file " + path, "/cutoffsFile");
   std::string text(std::istreambuf_iterator<char>(in), {});
   rapidjson::Document doc;
   std::string err;
-  if (!parse_json(text, doc, err)) throw CompileError("cutoffs file " + path + ": " + err, "/cutoffsFile");
+  if (!parse_json(text, doc, err)) throw option_error("cutoffs file " + path + ": " + err, "/cutoffsFile");
   Cutoffs c;
   apply_cutoffs(doc, c, "");
   return c;
 }
 
-Cutoffs Cutoffs::defaults() {
+Cutoffs default_cutoffs() {
   static const Cutoffs loaded = [] {
     const char* path = std::getenv("SCHEMAJIT_CUTOFFS");
     if (!path || !*path) return Cutoffs{};
@@ -109,12 +125,12 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
       else if (r == "floor") o.rounding = Rounding::Floor;
       else if (r == "ceil") o.rounding = Rounding::Ceil;
       else if (r == "round") o.rounding = Rounding::Round;
-      else throw CompileError("Unsupported integer rounding method " + js_text(v), "/rounding");
+      else throw option_error("Unsupported integer rounding method " + js_text(v), "/rounding");
     } else if (key == "largeArrayMechanism") {
       std::string r = v.IsString() ? v.GetString() : js_text(v);
       if (r == "default") o.large_array_mechanism = LargeArrayMechanism::Default;
       else if (r == "json-stringify") o.large_array_mechanism = LargeArrayMechanism::JsonStringify;
-      else throw CompileError("Unsupported large array mechanism " + r, "/largeArrayMechanism");
+      else throw option_error("Unsupported large array mechanism " + r, "/largeArrayMechanism");
     } else if (key == "largeArraySize") {
       if (js_falsy(v)) continue;
       int64_t n;
@@ -127,29 +143,29 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
         ok = parse_int(v.GetString(), n);
       }
       if (!ok)
-        throw CompileError(std::string("Unsupported large array size. Expected integer-like, got ") + js_typeof(v) +
+        throw option_error(std::string("Unsupported large array size. Expected integer-like, got ") + js_typeof(v) +
                                " with value " + js_text(v), "/largeArraySize");
       o.large_array_size = n;
     } else if (key == "maxDepth") {
       bool ok = v.IsNumber() && std::trunc(v.GetDouble()) == v.GetDouble() && v.GetDouble() >= 0 && v.GetDouble() <= 100;
       if (!ok)
-        throw CompileError("Unsupported max schema depth " + js_text(v) + ". Expected an integer between 0 and 100.", "/maxDepth");
+        throw option_error("Unsupported max schema depth " + js_text(v) + ". Expected an integer between 0 and 100.", "/maxDepth");
       o.max_depth = static_cast<int>(v.GetDouble());
     } else if (key == "objectMechanism") {
       std::string r = v.IsString() ? v.GetString() : js_text(v);
-      if (r != "default" && r != "native") throw CompileError("Unsupported object mechanism " + r, "/objectMechanism");
+      if (r != "default" && r != "native") throw option_error("Unsupported object mechanism " + r, "/objectMechanism");
     } else if (key == "optLevel") {
-      if (!v.IsInt() || v.GetInt() < 0 || v.GetInt() > 3) throw CompileError("optLevel must be 0, 1, 2 or 3", "/optLevel");
+      if (!v.IsInt() || v.GetInt() < 0 || v.GetInt() > 3) throw option_error("optLevel must be 0, 1, 2 or 3", "/optLevel");
       o.opt_level = v.GetInt();
     } else if (key == "maxDataDepth") {
-      if (!v.IsInt() || v.GetInt() < 1) throw CompileError("maxDataDepth must be a positive integer", "/maxDataDepth");
+      if (!v.IsInt() || v.GetInt() < 1) throw option_error("maxDataDepth must be a positive integer", "/maxDataDepth");
       o.max_data_depth = v.GetInt();
     } else if (key == "maxOutputBytes") {
       if (!v.IsNumber() || v.GetDouble() < 1 || v.GetDouble() > 9e18 || std::trunc(v.GetDouble()) != v.GetDouble())
-        throw CompileError("maxOutputBytes must be a positive integer", "/maxOutputBytes");
+        throw option_error("maxOutputBytes must be a positive integer", "/maxOutputBytes");
       o.max_output_bytes = v.IsInt64() ? v.GetInt64() : static_cast<int64_t>(v.GetDouble());
     } else if (key == "maxSchemaNodes") {
-      if (!v.IsInt64() || v.GetInt64() < 1) throw CompileError("maxSchemaNodes must be a positive integer", "/maxSchemaNodes");
+      if (!v.IsInt64() || v.GetInt64() < 1) throw option_error("maxSchemaNodes must be a positive integer", "/maxSchemaNodes");
       o.max_schema_nodes = v.GetInt64();
     } else if (key == "schema") {
       if (!v.IsObject() && !v.IsArray()) continue;  // an array is keyed "0", "1", ... (for-in)
@@ -157,13 +173,13 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
     } else if (key == "cutoffs") {
       apply_cutoffs(v, o.cutoffs, "/cutoffs");
     } else if (key == "cutoffsFile") {
-      if (!v.IsString()) throw CompileError("cutoffsFile must be a path", "/cutoffsFile");
+      if (!v.IsString()) throw option_error("cutoffsFile must be a path", "/cutoffsFile");
       o.cutoffs = load_cutoffs(v.GetString());
     } else if (key == "tierUp") {
-      if (!v.IsBool()) throw CompileError("tierUp must be true or false", "/tierUp");
+      if (!v.IsBool()) throw option_error("tierUp must be true or false", "/tierUp");
       o.tier_up = v.GetBool();
     } else if (key == "cacheDir") {
-      if (!v.IsString()) throw CompileError("cacheDir must be a path", "/cacheDir");
+      if (!v.IsString()) throw option_error("cacheDir must be a path", "/cacheDir");
       o.cache_dir = v.GetString();
     } else if (key == "compileValidators") {
       o.compile_validators = rt::to_boolean(v);
@@ -200,7 +216,7 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
           // Ajv writes 1e-${N} into its code: a positive integer is what works there.
           bool integral = x.IsNumber() && x.GetDouble() >= 1 && x.GetDouble() <= 300 && x.GetDouble() == std::floor(x.GetDouble());
           if (on && !integral)
-            throw CompileError("not supported: ajv.multipleOfPrecision other than a positive integer", "/ajv/multipleOfPrecision");
+            throw precision_unsupported();
           o.ajv_multiple_of_precision = on ? static_cast<int>(x.GetDouble()) : 0;
         }
       }
@@ -257,6 +273,64 @@ bool write_value(const rapidjson::Value& v, std::string& out, int depth) {
 }
 
 }  // namespace
+
+Options parse_options(std::string_view json) {
+  if (json.empty()) return Options{};
+  auto doc = std::make_shared<rapidjson::Document>();
+  std::string err;
+  if (!parse_json(json, *doc, err)) throw option_error("options are not valid JSON: " + err, "");
+  if (!doc->IsObject()) throw option_error("options must be a JSON object", "");
+  collapse_duplicate_members(*doc);
+  return parse_options(*doc, doc);
+}
+
+Options from_public(const schemajit::Options& p) {
+  Options o;
+  o.rounding = static_cast<Rounding>(p.rounding);
+  o.large_array_mechanism = p.large_array_mechanism == schemajit::LargeArrayMechanism::JsonStringify
+                                ? LargeArrayMechanism::JsonStringify
+                                : LargeArrayMechanism::Default;
+  o.large_array_size = p.large_array_size;
+  if (p.max_depth < 0 || p.max_depth > 100)
+    throw option_error("Unsupported max schema depth " + std::to_string(p.max_depth) +
+                           ". Expected an integer between 0 and 100.", "/maxDepth");
+  o.max_depth = p.max_depth;
+  if (!p.external_schemas.empty()) {
+    auto doc = std::make_shared<rapidjson::Document>();
+    std::string error;
+    if (!parse_json(p.external_schemas, *doc, error)) throw option_error("external schemas are not valid JSON: " + error, "/schema");
+    collapse_duplicate_members(*doc);
+    if (doc->IsObject() || doc->IsArray()) o.external_schemas = std::shared_ptr<const rapidjson::Value>(doc, doc.get());
+  }
+  o.compile_validators = p.compile_validators;
+  const schemajit::AjvOptions& a = p.ajv;
+  o.ajv_coerce_types = static_cast<AjvCoercion>(a.coerce_types);
+  o.ajv_use_defaults = static_cast<AjvDefaults>(a.use_defaults);
+  o.ajv_remove_additional = static_cast<AjvRemoval>(a.remove_additional);
+  o.ajv_validate_formats = a.validate_formats;
+  o.ajv_unicode_regexp = a.unicode_regexp;
+  if (a.multiple_of_precision < 0 || a.multiple_of_precision > 300)
+    throw precision_unsupported();
+  o.ajv_multiple_of_precision = a.multiple_of_precision;
+  o.ajv_discriminator = a.discriminator;
+  o.ajv_strict_schema = a.strict_schema;
+  if (p.opt_level < 0 || p.opt_level > 3) throw option_error("optLevel must be 0, 1, 2 or 3", "/optLevel");
+  o.opt_level = p.opt_level;
+  o.tier_up = p.tier_up;
+  o.cache_dir = p.cache_dir;
+  if (p.cutoffs) {
+    for (int64_t c : {p.cutoffs->string_array, p.cutoffs->number_array, p.cutoffs->integer_array, p.cutoffs->number_arrays})
+      if (c < 0) throw option_error("a cutoff is a non-negative integer, or null for never", "/cutoffs");
+    o.cutoffs = *p.cutoffs;
+  }
+  if (p.max_data_depth < 1) throw option_error("maxDataDepth must be a positive integer", "/maxDataDepth");
+  o.max_data_depth = p.max_data_depth;
+  if (p.max_output_bytes < 1) throw option_error("maxOutputBytes must be a positive integer", "/maxOutputBytes");
+  o.max_output_bytes = p.max_output_bytes;
+  if (p.max_schema_nodes < 1) throw option_error("maxSchemaNodes must be a positive integer", "/maxSchemaNodes");
+  o.max_schema_nodes = p.max_schema_nodes;
+  return o;
+}
 
 bool cache_fingerprint(const Options& o, std::string& out) {
   auto num = [&](const char* name, int64_t v) { out += std::string(name) + '=' + std::to_string(v) + ';'; };

@@ -4,8 +4,10 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include <rapidjson/document.h>
+#include <schemajit/schemajit.h>
 
 namespace sj {
 
@@ -15,28 +17,24 @@ enum class AjvCoercion : int32_t { None = 0, Scalars = 1, Arrays = 2 };  // Ajv'
 enum class AjvDefaults : int32_t { None = 0, Undefined = 1, Empty = 2 };   // useDefaults: false, true, "empty"
 enum class AjvRemoval : int32_t { None = 0, Forbidden = 1, All = 2, Failing = 3 };  // removeAdditional: false, true, "all", "failing"
 
-// Lengths from which an array takes its bulk path instead of the inlined loop, per item kind.
-// The built-in values were measured by `schemajit-calibrate --out docs/calibration` (README,
-// "Array cutoffs", has the table, the plots and the machine); kNever keeps the loop at every
-// length.
-struct Cutoffs {
-  static constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
-  int64_t string_array = 16;
-  int64_t number_array = 8;
-  int64_t integer_array = 8;
-  int64_t number_arrays = 4;  // arrays of number arrays ("numberArrays")
+// Lengths from which an array takes its bulk path instead of the inlined loop, per item kind
+// (the public type: its fields and kNever). The built-in values were measured by
+// `schemajit-calibrate --out docs/calibration` (docs/performance.md has the table, the plots
+// and the machine).
+using Cutoffs = schemajit::Cutoffs;
 
-  // The built-in values, overridden by the file named in $SCHEMAJIT_CUTOFFS when that is set
-  // (read once per process; an unreadable or malformed file is ignored with a warning).
-  static Cutoffs defaults();
-};
-
+// The built-in cutoffs, overridden by the file named in $SCHEMAJIT_CUTOFFS when that is set
+// (read once per process; an unreadable or malformed file is ignored with a warning).
+Cutoffs default_cutoffs();
 // Reads a cutoffs file as schemajit-calibrate writes it: {"string": N, "number": N,
 // "integer": N} (null = never). Throws CompileError.
 Cutoffs load_cutoffs(const std::string& path);
 // Applies the members of a {"string": N, ...} object onto `c`. Throws CompileError.
 void apply_cutoffs(const rapidjson::Value& json, Cutoffs& c, const std::string& pointer);
 
+// What lowering and code generation read: the public Options (include/schemajit/schemajit.h)
+// in the form the engine works with (enums with the runtime's values, external schemas
+// parsed, cutoffs resolved).
 struct Options {
   Rounding rounding = Rounding::Trunc;
   int64_t large_array_size = 20000;
@@ -57,7 +55,7 @@ struct Options {
   // "tierUp": with opt_level above 0, compile at level 0 first (~10x faster to compile) and
   // recompile at opt_level on a background thread after 100 calls (engine/tier_up.h).
   bool tier_up = true;
-  Cutoffs cutoffs = Cutoffs::defaults();
+  Cutoffs cutoffs = default_cutoffs();
   // fjs's "schema" option: external schemas by key (an object, or an array keyed by index).
   std::shared_ptr<const rapidjson::Value> external_schemas;
   bool compile_validators = false;  // fjs's compileValidators: validator errors at build time
@@ -101,5 +99,9 @@ bool cache_fingerprint(const Options& o, std::string& out);
 // `json` lives in `owner`, which external_schemas keeps alive (no deep copy: a copy would
 // recurse through a hostile, deeply nested schema).
 Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidjson::Document> owner);
+// The same from JSON text ("" for none). Throws CompileError.
+Options parse_options(std::string_view json);
+// The same from the public struct. Throws CompileError (external schemas that are not JSON).
+Options from_public(const schemajit::Options& options);
 
 }  // namespace sj

@@ -80,7 +80,7 @@ class DepthMeter {
   DepthMeter(const SchemaDoc& doc, int limit) : doc_(doc), limit_(limit) {}
 
   int height(const Value& s, const std::string& scope, int depth) {
-    if (depth > limit_) throw CompileError("schema exceeds maximum depth of " + std::to_string(limit_), "");
+    if (depth > limit_) throw CompileError("schema exceeds maximum depth of " + std::to_string(limit_), "", ErrorCode::SchemaLimit);
     if (!s.IsObject()) return 0;
     if (auto it = memo_.find(&s); it != memo_.end()) return it->second;
     memo_[&s] = 0;  // in progress
@@ -138,7 +138,7 @@ size_t nesting(const Value& root) {
 
 void check_nesting(const Value& schema, int max_depth) {
   if (nesting(schema) > 2 * static_cast<size_t>(max_depth) + 2)
-    throw CompileError("schema exceeds maximum depth of " + std::to_string(max_depth), "");
+    throw CompileError("schema exceeds maximum depth of " + std::to_string(max_depth), "", ErrorCode::SchemaLimit);
 }
 
 }  // namespace

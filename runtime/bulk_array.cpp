@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "runtime/call_state.h"
+#include "runtime/output.h"
 #include "runtime/dom_layout.h"
 #include "runtime/escape_kernels.h"
 #include "runtime/number_text.h"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/call_state.h"
+#include "runtime/output.h"
 #include "runtime/escape.h"
 #include "runtime/js_value.h"
 #include "runtime/number_text.h"
@@ -122,7 +122,7 @@ SjStatus cannot_convert(SjCtx* ctx, const rapidjson::Value& v, const char* what,
   msg += "\" cannot be converted to ";
   msg += what;
   msg += '.';
-  return fail(ctx, std::move(msg), path);
+  return fail(ctx, Failure::Data, std::move(msg), path);
 }
 
 double apply_rounding(double x, Rounding r) {
@@ -156,7 +156,7 @@ extern "C" SjStatus sj_coerce_string(SjCtx* ctx, const SjValue* v, int32_t forma
   }
   if (fmt == StringFormat::None && v->IsNull()) { put(ctx, "\"\"", 2); return 0; }
   if (v->IsObject() && v->HasMember("toString"))  // JavaScript would call a non-function
-    return fail(ctx, "TypeError: input.toString is not a function", path);
+    return fail(ctx, Failure::Data, "TypeError: input.toString is not a function", path);
   std::string text;
   if (!append_to_string(*v, text, nesting_left(ctx))) return sj_error_depth(ctx, path);
   if (fmt == StringFormat::Unsafe) sj_write_unsafe_string(ctx, text.data(), static_cast<int64_t>(text.size()));

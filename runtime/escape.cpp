@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <atomic>
 
-#include "runtime/call_state.h"
+#include "runtime/output.h"
 #include "runtime/escape_kernels.h"
 
 namespace sj::rt {

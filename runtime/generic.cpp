@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "runtime/call_state.h"
+#include "runtime/output.h"
 #include "runtime/number_text.h"
 #include "runtime/escape.h"
 #include "runtime/js_value.h"

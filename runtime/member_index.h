@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string>
+#include <vector>
 
 namespace sj::rt {
 
@@ -64,6 +66,22 @@ inline bool same_bytes(const char* a, const char* b, size_t n) {
   for (size_t i = 0; i < n; ++i)
     if (a[i] != b[i]) return false;
   return true;
+}
+
+// Where each declared name goes in a KeyTable: entry j of the result is the index in `names` of
+// the name placed there, or -1 for an empty entry. Its size is the table's: a power of two, at
+// least twice the names, so that probes stay short and always reach an empty entry. The code
+// generator lays a table out as a constant from it, the interpreter in memory.
+inline std::vector<int32_t> key_table_layout(const std::vector<std::string>& names) {
+  size_t size = 2;
+  while (size < 2 * names.size()) size *= 2;
+  std::vector<int32_t> entries(size, -1);
+  for (size_t i = 0; i < names.size(); ++i) {
+    size_t j = key_hash(names[i].data(), names[i].size()) & (size - 1);
+    while (entries[j] >= 0) j = (j + 1) & (size - 1);
+    entries[j] = static_cast<int32_t>(i);
+  }
+  return entries;
 }
 
 // The slot of name s[0..n) in the table, or -1 when it is not declared.

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "runtime/call_state.h"
+#include "runtime/output.h"
 #include "runtime/decimal_digits.h"
 #include "runtime/dom_layout.h"
 #include "runtime/pow10_table.h"

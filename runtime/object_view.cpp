@@ -10,7 +10,7 @@
 #include <memory>
 
 #include "runtime/abi.h"
-#include "runtime/call_state.h"
+#include "runtime/output.h"
 #include "runtime/wtf8.h"
 
 namespace {

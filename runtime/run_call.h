@@ -6,7 +6,7 @@
 #pragma once
 #include <string>
 
-#include "runtime/call_state.h"
+#include "runtime/output.h"
 
 #if !defined(__cpp_lib_string_resize_and_overwrite)
 #error "runtime/run_call.h needs std::string::resize_and_overwrite (compile this file with -std=gnu++2b)"

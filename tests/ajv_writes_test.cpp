@@ -7,6 +7,8 @@
 
 #include <rapidjson/document.h>
 
+#include "ir/error.h"
+#include "ir/options.h"
 #include "ir/schema_doc.h"
 #include "runtime/ajv_writes.h"
 #include "runtime/js_value.h"
@@ -137,8 +139,7 @@ TEST(AjvCoerce, DeepDataIsTheDepthErrorAndTheBufferIsKept) {
 
 TEST(AjvCoerce, OptionValuesAndTheCacheKey) {
   auto plan = [](const char* ajv) {
-    auto o = schemajit::Engine::parse_options(std::string(R"({"ajv":)") + ajv + "}");
-    return o ? static_cast<int>(o->ajv_coerce_types) : -1;
+    return static_cast<int>(sj::parse_options(std::string(R"({"ajv":)") + ajv + "}").ajv_coerce_types);
   };
   EXPECT_EQ(plan(R"({"coerceTypes":true})"), static_cast<int>(sj::AjvCoercion::Scalars));
   EXPECT_EQ(plan(R"({"coerceTypes":"array"})"), static_cast<int>(sj::AjvCoercion::Arrays));
@@ -183,20 +184,24 @@ TEST(AjvWrites, DefaultsAndDeletionsInTheCopyOnly) {
 }
 
 TEST(AjvWrites, OptionValuesAndTheCacheKey) {
-  auto options = [](const char* ajv) { return schemajit::Engine::parse_options(std::string(R"({"ajv":)") + ajv + "}"); };
-  EXPECT_EQ(options(R"({"useDefaults":true})")->ajv_use_defaults, sj::AjvDefaults::Undefined);
-  EXPECT_EQ(options(R"({"useDefaults":"empty"})")->ajv_use_defaults, sj::AjvDefaults::Empty);
-  EXPECT_EQ(options(R"({"useDefaults":"shared"})")->ajv_use_defaults, sj::AjvDefaults::Undefined);
-  EXPECT_EQ(options(R"({"removeAdditional":true})")->ajv_remove_additional, sj::AjvRemoval::Forbidden);
-  EXPECT_EQ(options(R"({"removeAdditional":"all"})")->ajv_remove_additional, sj::AjvRemoval::All);
-  EXPECT_EQ(options(R"({"removeAdditional":"failing"})")->ajv_remove_additional, sj::AjvRemoval::Failing);
-  EXPECT_EQ(options(R"({"removeAdditional":0})")->ajv_remove_additional, sj::AjvRemoval::None);
-  EXPECT_FALSE(options(R"({"validateFormats":false})")->ajv_validate_formats);
-  EXPECT_FALSE(options(R"({"unicodeRegExp":false})")->ajv_unicode_regexp);
-  EXPECT_EQ(options(R"({"multipleOfPrecision":4})")->ajv_multiple_of_precision, 4);
-  auto bad = options(R"({"multipleOfPrecision":1.5})");
-  ASSERT_FALSE(bad);
-  EXPECT_EQ(bad.error().pointer, "/ajv/multipleOfPrecision");
+  auto options = [](const char* ajv) { return sj::parse_options(std::string(R"({"ajv":)") + ajv + "}"); };
+  EXPECT_EQ(options(R"({"useDefaults":true})").ajv_use_defaults, sj::AjvDefaults::Undefined);
+  EXPECT_EQ(options(R"({"useDefaults":"empty"})").ajv_use_defaults, sj::AjvDefaults::Empty);
+  EXPECT_EQ(options(R"({"useDefaults":"shared"})").ajv_use_defaults, sj::AjvDefaults::Undefined);
+  EXPECT_EQ(options(R"({"removeAdditional":true})").ajv_remove_additional, sj::AjvRemoval::Forbidden);
+  EXPECT_EQ(options(R"({"removeAdditional":"all"})").ajv_remove_additional, sj::AjvRemoval::All);
+  EXPECT_EQ(options(R"({"removeAdditional":"failing"})").ajv_remove_additional, sj::AjvRemoval::Failing);
+  EXPECT_EQ(options(R"({"removeAdditional":0})").ajv_remove_additional, sj::AjvRemoval::None);
+  EXPECT_FALSE(options(R"({"validateFormats":false})").ajv_validate_formats);
+  EXPECT_FALSE(options(R"({"unicodeRegExp":false})").ajv_unicode_regexp);
+  EXPECT_EQ(options(R"({"multipleOfPrecision":4})").ajv_multiple_of_precision, 4);
+  try {
+    options(R"({"multipleOfPrecision":1.5})");
+    ADD_FAILURE() << "multipleOfPrecision 1.5 accepted";
+  } catch (const sj::CompileError& e) {
+    EXPECT_EQ(e.pointer, "/ajv/multipleOfPrecision");
+    EXPECT_EQ(e.code, schemajit::ErrorCode::Unsupported);
+  }
   std::string base, other;
   ASSERT_TRUE(sj::cache_fingerprint(sj::Options{}, base));
   for (auto change : {+[](sj::Options& o) { o.ajv_use_defaults = sj::AjvDefaults::Empty; },

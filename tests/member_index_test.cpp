@@ -11,7 +11,7 @@
 
 #include <rapidjson/document.h>
 
-#include "engine/schemajit.h"
+#include <schemajit/schemajit.h>
 #include "runtime/member_index.h"
 
 namespace {

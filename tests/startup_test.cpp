@@ -17,7 +17,7 @@
 #include <thread>
 #include <vector>
 
-#include "engine/schemajit.h"
+#include <schemajit/schemajit.h>
 
 namespace {
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "engine/schemajit.h"
+#include <schemajit/schemajit.h>
 
 namespace sj::test {
 

@@ -32,13 +32,27 @@
 
 #include <rapidjson/document.h>
 
-#include "engine/schemajit.h"
+#include <schemajit/schemajit.h>
 #include "tools/array_shapes.h"
+#include "tools/cli.h"
 #include "tools/timing.h"
 
 namespace {
 
 using namespace sj::tools;
+
+const Cli kCli("schemajit-calibrate", R"(usage: schemajit-calibrate [--out DIR] [--rounds N] [--repeat R] [--max LEN]
+       schemajit-calibrate --help | --version
+
+Measures on this machine, for each kind of array, the length from which the bulk kernel
+beats the per-item loop, and writes DIR/cutoffs.json (load it with the option
+"cutoffsFile" or $SCHEMAJIT_CUTOFFS) and a plot per kind, DIR/<kind>.svg. Progress goes to
+stderr; the table of crossovers to stdout. A full run takes a few minutes.
+  --out DIR     where to write (default: calibration)
+  --rounds N    timed rounds per length and path, the median taken (default 7)
+  --repeat R    whole measurements, each kind's crossover the median of R (default 3)
+  --max LEN     the longest array measured, lengths 1, 2, 4, ... LEN (default 1024)
+)");
 
 struct Kind {
   std::string label;     // column of the table
@@ -77,15 +91,20 @@ struct Point {
   double loop_ns, bulk_ns;
 };
 
-std::vector<Point> measure(schemajit::Engine& engine, const Kind& kind, int max_length, int rounds) {
+// Progress, on stderr as it goes: "[k/9] <kind>, pass p/R: lengths 1 2 4 ... done".
+struct Progress {
+  size_t kind, kinds;
+  long pass, passes;
+};
+
+std::vector<Point> measure(schemajit::Engine& engine, const Kind& kind, long max_length, long rounds, const Progress& at) {
   std::string schema = R"({"type":"array","items":)" + kind.items + "}";
   auto loop = engine.compile(schema, R"({"cutoffs":{")" + kind.key + "\":null}}");
   auto bulk = engine.compile(schema, R"({"cutoffs":{")" + kind.key + "\":0}}");
-  if (!loop || !bulk) {
-    std::cerr << "schemajit-calibrate: " << (!loop ? loop : bulk).error().message << "\n";
-    std::exit(1);
-  }
+  if (!loop || !bulk) std::exit(kCli.fail((!loop ? loop : bulk).error().message));
   std::vector<Point> points;
+  std::cerr << "schemajit-calibrate: [" << at.kind << "/" << at.kinds << "] " << kind.label << ", pass " << at.pass << "/"
+            << at.passes << ", " << rounds << " rounds per length: lengths" << std::flush;
   for (int length = 1; length <= max_length; length *= 2) {
     rapidjson::Document doc;
     doc.Parse<rapidjson::kParseFullPrecisionFlag>(kind.make(length).c_str());
@@ -99,7 +118,9 @@ std::vector<Point> measure(schemajit::Engine& engine, const Kind& kind, int max_
       b.push_back(time_calls(*bulk, doc, calls, out));
     }
     points.push_back({length, bytes, median(l), median(b)});
+    std::cerr << " " << length << std::flush;
   }
+  std::cerr << " done" << std::endl;
   return points;
 }
 
@@ -171,32 +192,38 @@ std::string cutoff_json(int c) { return c < 0 ? "null" : std::to_string(c); }
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
   std::filesystem::path out_dir = "calibration";
-  int rounds = 7, repeat = 3, max_length = 1024;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "--out" && i + 1 < argc) out_dir = argv[++i];
-    else if (a == "--rounds" && i + 1 < argc) rounds = std::max(1, std::atoi(argv[++i]));
-    else if (a == "--max" && i + 1 < argc) max_length = std::max(1, std::atoi(argv[++i]));
-    else if (a == "--repeat" && i + 1 < argc) repeat = std::max(1, std::atoi(argv[++i]));
-    else {
-      std::cerr << "usage: schemajit-calibrate [--out DIR] [--rounds N] [--repeat R] [--max LEN]\n";
-      return 2;
+  long rounds = 7, repeat = 3, max_length = 1024;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    int status;
+    std::string dir;
+    if (Cli::is_help(a)) return kCli.help();
+    if (a == "--version") return kCli.version();
+    if (a == "--out") {
+      if (!kCli.value(args, i, dir, &status)) return status;
+      out_dir = dir;
+    } else if (a == "--rounds") {
+      if (!kCli.number(args, i, 1, 1000, rounds, &status)) return status;
+    } else if (a == "--repeat") {
+      if (!kCli.number(args, i, 1, 100, repeat, &status)) return status;
+    } else if (a == "--max") {
+      if (!kCli.number(args, i, 1, 1 << 20, max_length, &status)) return status;
+    } else {
+      return kCli.misuse((a.size() > 1 && a[0] == '-' ? "unknown option " : "unexpected argument ") + a);
     }
   }
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
-  if (ec) {
-    std::cerr << "schemajit-calibrate: " << out_dir.string() << ": " << ec.message() << "\n";
-    return 1;
-  }
+  if (ec) return kCli.fail(out_dir.string() + ": " + ec.message());
   schemajit::Engine engine;
   std::vector<int> cross;
   for (const auto& kind : kinds()) {
     std::vector<Point> pts;
     std::vector<int> runs;  // "never" sorts last
-    for (int r = 0; r < repeat; ++r) {
-      pts = measure(engine, kind, max_length, rounds);
+    for (long r = 0; r < repeat; ++r) {
+      pts = measure(engine, kind, max_length, rounds, {cross.size() + 1, kinds().size(), r + 1, repeat});
       int c = crossover(pts);
       runs.push_back(c < 0 ? std::numeric_limits<int>::max() : c);
     }

@@ -8,22 +8,27 @@
 
 namespace sj::tools {
 
-int check_command(const std::vector<std::string>& args) {
+int check_command(const Cli& cli, const std::vector<std::string>& args) {
   bool verbose = false;
   CheckOptions options;
   std::vector<std::string> files;
   for (size_t i = 0; i < args.size(); ++i) {
+    int status;
+    long level;
     if (args[i] == "--verbose" || args[i] == "-v") verbose = true;
-    else if (args[i] == "--opt" && i + 1 < args.size()) options.opt_level = std::stoi(args[++i]);
+    else if (args[i] == "--opt") {
+      if (!cli.number(args, i, 0, 3, level, &status)) return status;
+      options.opt_level = static_cast<int>(level);
+    } else if (args[i].size() > 1 && args[i][0] == '-') return cli.misuse("unknown option " + args[i]);
     else files.push_back(args[i]);
   }
-  if (files.empty()) return usage_error("check needs at least one FILE.jsonl");
+  if (files.empty()) return cli.misuse("check needs at least one FILE.jsonl");
   schemajit::Engine engine;
   size_t passed = 0, failed = 0, error_cases = 0, exact = 0;
   for (const auto& file : files) {
     std::string err;
     auto text = read_file(file, err);
-    if (!text) return fail_line(err);
+    if (!text) return cli.fail(err);
     size_t file_passed = 0, file_failed = 0;
     for (const auto& line : read_lines(*text)) {
       CaseOutcome r = run_case(engine, line, options);

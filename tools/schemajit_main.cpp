@@ -17,19 +17,19 @@
 
 namespace sj::tools {
 
-int fail_line(const std::string& message) {
-  std::cerr << "schemajit: " << message << "\n";
-  return 1;
-}
+const Cli kCli("schemajit", R"(usage: schemajit demo
+       schemajit serialize --schema S.json [--options O.json] [DATA.json | -]
+       schemajit check [--verbose] [--opt N] FILE.jsonl...
+       schemajit bench --schema S.json [--options O.json] DATA.json [--json]
+       schemajit --help | --version
 
-int usage_error(const std::string& message) {
-  std::cerr << "schemajit: " << message << "\n"
-            << "usage: schemajit demo\n"
-            << "       schemajit serialize --schema S.json [--options O.json] [DATA.json | -]\n"
-            << "       schemajit check [--verbose] [--opt N] FILE.jsonl...\n"
-            << "       schemajit bench --schema S.json [--options O.json] DATA.json [--json]\n";
-  return 2;
-}
+  demo       compile the embedded default schema, serialize its data, print the output,
+             the first lines of the IR and the compile and serialize times
+  serialize  print DATA (a file, or stdin) as the schema prints it
+  check      run conformance cases ({schema, options, input, expected | error |
+             build_error} per line), print the failures and "N passed, M failed"
+  bench      compile, then time serialize calls on DATA (--json: one JSON line)
+)");
 
 namespace {
 
@@ -47,15 +47,16 @@ std::optional<Inputs> read_inputs(const std::vector<std::string>& args, bool dat
   Inputs in;
   std::string schema_path, options_path, data_path;
   for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--schema" && i + 1 < args.size()) schema_path = args[++i];
-    else if (args[i] == "--options" && i + 1 < args.size()) options_path = args[++i];
+    if (args[i] == "--schema") { if (!kCli.value(args, i, schema_path, &status)) return std::nullopt; }
+    else if (args[i] == "--options") { if (!kCli.value(args, i, options_path, &status)) return std::nullopt; }
     else if (args[i] == "--json") in.json = true;
+    else if (args[i].size() > 1 && args[i][0] == '-') { status = kCli.misuse("unknown option " + args[i]); return std::nullopt; }
     else if (data_path.empty()) data_path = args[i];
-    else { status = usage_error("unexpected argument " + args[i]); return std::nullopt; }
+    else { status = kCli.misuse("unexpected argument " + args[i]); return std::nullopt; }
   }
-  if (schema_path.empty()) { status = usage_error("--schema is required"); return std::nullopt; }
+  if (schema_path.empty()) { status = kCli.misuse("--schema is required"); return std::nullopt; }
   if (data_path.empty()) {
-    if (data_required) { status = usage_error("a DATA.json file is required"); return std::nullopt; }
+    if (data_required) { status = kCli.misuse("a DATA.json file is required"); return std::nullopt; }
     data_path = "-";
   }
   std::string err;
@@ -66,14 +67,14 @@ std::optional<Inputs> read_inputs(const std::vector<std::string>& args, bool dat
   };
   if (!read(schema_path, in.schema) || (!options_path.empty() && !read(options_path, in.options)) ||
       !read(data_path, in.data)) {
-    status = fail_line(err);
+    status = kCli.fail(err);
     return std::nullopt;
   }
   return in;
 }
 
 int report(const schemajit::Error& e, const char* stage) {
-  return fail_line(std::string(stage) + ": " + e.message + (e.pointer.empty() ? "" : " (at " + e.pointer + ")"));
+  return kCli.fail(std::string(stage) + ": " + e.message + (e.pointer.empty() ? "" : " (at " + e.pointer + ")"));
 }
 
 int serialize_command(const std::vector<std::string>& args) {
@@ -108,7 +109,7 @@ std::optional<Timing> measure(const std::string& schema, const std::string& opti
   if (!ser) { error = ser.error(); return std::nullopt; }
   rapidjson::Document doc;
   std::string perr;
-  if (!sj::parse_json(data, doc, perr)) { error = {"data is not valid JSON: " + perr, ""}; return std::nullopt; }
+  if (!sj::parse_json(data, doc, perr)) { error = {schemajit::ErrorCode::InvalidInput, "data is not valid JSON: " + perr, ""}; return std::nullopt; }
   std::string out;
   auto st = ser->serialize(doc, out);
   if (!st) { error = st.error(); return std::nullopt; }
@@ -171,12 +172,16 @@ int demo_command() {
 int main(int argc, char** argv) {
   using namespace sj::tools;
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty()) return usage_error("which command?");
+  if (args.empty()) return kCli.misuse("which command?");
   std::string cmd = args[0];
   args.erase(args.begin());
-  if (cmd == "demo") return demo_command();
+  if (Cli::is_help(cmd)) return kCli.help();
+  if (cmd == "--version") return kCli.version();
+  for (const auto& a : args)
+    if (Cli::is_help(a)) return kCli.help();
+  if (cmd == "demo") return args.empty() ? demo_command() : kCli.misuse("demo takes no arguments");
   if (cmd == "serialize") return serialize_command(args);
-  if (cmd == "check") return check_command(args);
+  if (cmd == "check") return check_command(kCli, args);
   if (cmd == "bench") return bench_command(args);
-  return usage_error("unknown command " + cmd);
+  return kCli.misuse((cmd.size() > 1 && cmd[0] == '-' ? "unknown option " : "unknown command ") + cmd);
 }

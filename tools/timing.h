@@ -6,7 +6,7 @@
 
 #include <rapidjson/document.h>
 
-#include "engine/schemajit.h"
+#include <schemajit/schemajit.h>
 
 namespace sj::tools {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/schemajit.h"
+#include <schemajit/schemajit.h>
 
 namespace sj::tools {
 

@@ -22,7 +22,7 @@
 
 #include <rapidjson/document.h>
 
-#include "engine/schemajit.h"
+#include <schemajit/schemajit.h>
 #include "ir/schema_doc.h"
 #include "runtime/js_value.h"
 

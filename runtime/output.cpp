@@ -1,16 +1,12 @@
-// Generated code writes between ctx.cur and ctx.end. When the caller's string has spare
-// capacity (a string reused with clear(), the usual server loop) that is the window
-// (run_call.h, inline in the API). Otherwise, or once the output outgrows that capacity, it
-// goes on in a per-thread scratch buffer that only grows (a thread keeps the largest output
-// it has produced, plus slack, allocated) and is appended to the caller's string once, at the
-// end; on error nothing is appended. This file keeps that buffer and the out-of-line parts.
+// The per-thread scratch buffer and the out-of-line parts of a call's output (output.h).
+#include "runtime/output.h"
+
 #include <algorithm>
 #include <cstring>
 #include <memory>
 #include <new>
 #include <string>
 
-#include "runtime/call_state.h"
 #include "runtime/wtf8.h"
 
 namespace sj::rt {
@@ -60,7 +56,7 @@ void keep_lone_surrogates(SjCtx* ctx, CallState& st) {
 }
 
 void over_limit(SjCtx* ctx, CallState& st) {
-  fail(ctx, "output exceeds maxOutputBytes (" + std::to_string(st.spec->max_output) + " bytes)", "");
+  fail(ctx, Failure::Output, "output exceeds maxOutputBytes (" + std::to_string(st.spec->max_output) + " bytes)", "");
   st.discarding = true;
 }
 
@@ -103,22 +99,10 @@ std::unique_ptr<CallExtras> run_call_in_scratch(const CallSpec& spec, const SjVa
   return end_out_of_place(ctx, st, spec.entry(&ctx, value) == 0);  // in_place is null: ends in scratch
 }
 
-// Destroys them here, out of line (~CallState).
-void drop_extras(std::unique_ptr<CallExtras>) {}
-
 std::unique_ptr<CallExtras> end_out_of_place(SjCtx& ctx, CallState& st, bool ok) {
   if (!st.in_place) ok = end_in_scratch(ctx, st, ok);
   if (ok) return nullptr;
   return std::move(st.extras);  // made by the failure that ended the call
-}
-
-SjStatus fail(SjCtx* ctx, std::string message, const char* path) {
-  CallExtras& x = state(ctx).more();
-  if (x.message.empty()) {  // the first failure is the one reported
-    x.message = std::move(message);
-    x.path = path ? path : "";
-  }
-  return 1;
 }
 
 }  // namespace sj::rt
@@ -145,7 +129,7 @@ extern "C" void sj_reserve(SjCtx* ctx, int64_t n) {
     if (!bigger && cap > want) bigger.reset(new (std::nothrow) char[cap = want]);
     if (!bigger) {
       // Keep the call alive on the buffer it has: its output is lost, the error says why.
-      sj::rt::fail(ctx, "out of memory: output needs " + std::to_string(want) + " bytes", "");
+      sj::rt::fail(ctx, sj::rt::Failure::Memory, "out of memory: output needs " + std::to_string(want) + " bytes", "");
       st.discarding = true;
       used = 0;
       if (static_cast<size_t>(n) > s.cap) std::abort();  // not even one write fits: nothing to fall back on

@@ -1,0 +1,28 @@
+# cmake --install: the libraries, the public header, the tools, a CMake package
+# (find_package(schemajit CONFIG): targets schemajit::schemajit and schemajit::runtime) and
+# a pkg-config file.
+include(CMakePackageConfigHelpers)
+set(SCHEMAJIT_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/schemajit)
+
+install(TARGETS schemajit schemajit_ir schemajit_runtime EXPORT schemajit-targets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY include/schemajit DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+if(SCHEMAJIT_BUILD_TOOLS)
+  install(TARGETS schemajit_cli schemajit-dump schemajit-calibrate RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+install(FILES LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/schemajit)
+
+install(EXPORT schemajit-targets NAMESPACE schemajit:: DESTINATION ${SCHEMAJIT_CMAKE_DIR})
+configure_package_config_file(cmake/schemajit-config.cmake.in ${PROJECT_BINARY_DIR}/schemajit-config.cmake
+                              INSTALL_DESTINATION ${SCHEMAJIT_CMAKE_DIR})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/schemajit-config-version.cmake COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/schemajit-config.cmake ${PROJECT_BINARY_DIR}/schemajit-config-version.cmake
+              cmake/dependencies.cmake
+        DESTINATION ${SCHEMAJIT_CMAKE_DIR})
+
+# pkg-config: the archives in link order, then what they need (the JIT's LLVM, PCRE2, threads).
+# The prefix is found from the .pc file's own place, so an installed tree may be moved.
+file(RELATIVE_PATH SCHEMAJIT_PC_TO_PREFIX ${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig ${CMAKE_INSTALL_PREFIX})
+configure_file(cmake/schemajit.pc.in ${PROJECT_BINARY_DIR}/schemajit.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/schemajit.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

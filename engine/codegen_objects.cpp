@@ -1,0 +1,399 @@
+// Objects: member lookup at the position the schema predicts (then one pass that indexes every
+// declared member), declared fields with their commas, defaults and required errors, extra
+// members (additionalProperties, patternProperties) in JavaScript's order, and data that is
+// not an object read as JavaScript reads it.
+#include "engine/codegen_emit.h"
+
+#include "ir/analysis.h"
+
+#include "runtime/js_value.h"
+#include "runtime/member_index.h"
+
+namespace schemajit::detail {
+
+// Pointer to the value of member `name`, or null. Inline: compare the member at the
+// position the schema predicts (length, then bytes). Otherwise, for a declared property
+// (`slot` >= 0) of an indexed object, the first miss indexes all of the object's members at
+// once (from the member its `starts` gives for this slot on) and every miss reads its slot;
+// else the runtime scans for this one name.
+Value* Codegen::lookup(Value* obj, Value* is_obj, const std::string& name, int predicted, int slot) {
+  if (irm_.options.opt_level == 0) {
+    // Level 0 is about compile time, and its code runs through tier-up's first 100 calls
+    // only: one call instead of the inlined probe (about 40 instructions per member).
+    bool indexed = slot >= 0 && index_;
+    Value* none = llvm::ConstantPointerNull::get(b_.getPtrTy());
+    return call("sj_lookup", {obj, i64(static_cast<uint64_t>(predicted)), bytes(name), i64(name.size()),
+                              indexed ? index_->table : none, indexed ? index_->slots : none,
+                              indexed ? index_->filled : none, i64(indexed ? static_cast<uint64_t>(slot) : ~uint64_t(0))});
+  }
+  // Both read once per object: the first member's lookup dominates the others'.
+  Value* size = b_.CreateSelect(is_obj, size_of(obj), i64(0));
+  Value* members = packed_pointer(obj);
+  BasicBlock* probe = block("probe");
+  BasicBlock* scan = block("scan");
+  BasicBlock* hit = block("hit");
+  BasicBlock* found = block("found");
+  // Weighted for the member being where predicted: the hit is the fall-through and the
+  // scan is out of line (twitter 120.5 -> 115.4 us, citm 190 -> 180, min of 11).
+  b_.CreateCondBr(b_.CreateICmpULT(i64(predicted), size), probe, scan, weights_likely());
+  go(probe);
+  Value* m = b_.CreateInBoundsGEP(b_.getInt8Ty(), members, i64(uint64_t(predicted) * dom::kMemberSize));
+  if (name.size() <= dom::kShortMax) {
+    BasicBlock* general = block("general");
+    b_.CreateCondBr(is_inline_name(m, name), hit, general, weights_likely());
+    go(general);
+  }
+  auto [kdata, klen] = string_of(m);
+  BasicBlock* cmp = block("cmp");
+  b_.CreateCondBr(b_.CreateICmpEQ(klen, i64(name.size())), cmp, scan, weights_likely());
+  go(cmp);
+  Value* same = b_.CreateICmpEQ(b_.CreateCall(memcmp(), {kdata, bytes(name), i64(name.size())}), i32(0));
+  b_.CreateCondBr(same, hit, scan, weights_likely());
+  go(hit);
+  Value* direct = at(m, dom::kMemberValueOffset);
+  b_.CreateBr(found);
+  go(scan);
+  Value* scanned;
+  if (slot >= 0 && index_) {
+    Value* filled = b_.CreateLoad(b_.getInt1Ty(), index_->filled);
+    only_if(b_.CreateNot(filled), [&] {
+      call("sj_index_members", {obj, index_->table, index_->slots, i64(static_cast<uint64_t>((*index_->starts)[slot]))});
+      b_.CreateStore(b_.getTrue(), index_->filled);
+    });
+    scanned = b_.CreateLoad(ptr(), b_.CreateInBoundsGEP(ptr(), index_->slots, i64(static_cast<uint64_t>(slot))));
+  } else {
+    scanned = call("sj_find_member", {obj, bytes(name), i64(name.size())});
+  }
+  BasicBlock* scanned_in = b_.GetInsertBlock();
+  b_.CreateBr(found);
+  go(found);
+  auto* phi = b_.CreatePHI(ptr(), 2, "member");
+  phi->addIncoming(direct, hit);
+  phi->addIncoming(scanned, scanned_in);
+  return phi;
+}
+
+// Whether member name `m` is `name` stored inline, as the parser stores names of up to 13
+// bytes: the name's Value, as two 64-bit words, against the Value such a name is (its bytes,
+// 13 - length in byte 13, the short-string flags in bytes 14-15), ignoring the bytes between
+// the name's end and byte 13, which RapidJSON leaves as they were. Names stored any other
+// way fail it and take the general compare. Words with immediate masks rather than one
+// 16-byte vector compare against a constant: as fast, without a constant-pool entry and its
+// relocation per declared name.
+Value* Codegen::is_inline_name(Value* m, const std::string& name) {
+  uint8_t want[dom::kValueSize] = {}, care[dom::kValueSize] = {};
+  std::memcpy(want, name.data(), name.size());
+  std::memset(care, 0xFF, name.size());
+  want[dom::kShortLenByte] = static_cast<uint8_t>(dom::kShortMax - name.size());
+  want[dom::kFlagsOffset] = dom::kShortStringFlags & 0xFF;
+  want[dom::kFlagsOffset + 1] = dom::kShortStringFlags >> 8;
+  care[dom::kShortLenByte] = care[dom::kFlagsOffset] = care[dom::kFlagsOffset + 1] = 0xFF;
+  Value* differ = i64(0);
+  for (unsigned word = 0; word < 2; ++word) {
+    uint64_t w, c;
+    std::memcpy(&w, want + 8 * word, 8);
+    std::memcpy(&c, care + 8 * word, 8);
+    if (c == 0) continue;
+    auto* x = llvm::cast<llvm::LoadInst>(dom_load(b_.getInt64Ty(), at(m, 8 * word)));
+    x->setAlignment(llvm::Align(8));  // Values are 8-aligned
+    differ = b_.CreateOr(differ, b_.CreateAnd(b_.CreateXor(x, i64(w)), i64(c)));
+  }
+  return b_.CreateICmpEQ(differ, i64(0));
+}
+
+// The declared names in an open-addressing table of twice their number or more (a power of
+// two), placed with the hash the runtime probes with.
+llvm::Constant* Codegen::key_table(const std::vector<std::string>& names) {
+  auto* entry = llvm::StructType::get(ctx_, {ptr(), b_.getInt32Ty(), b_.getInt32Ty()});
+  auto* empty = llvm::ConstantStruct::get(
+      entry, {llvm::ConstantPointerNull::get(b_.getPtrTy()), llvm::ConstantInt::get(b_.getInt32Ty(), -1, true), i32(0)});
+  std::vector<llvm::Constant*> texts, entries;
+  for (const auto& name : names) texts.push_back(bytes(name));
+  for (int32_t i : sj::rt::key_table_layout(names))
+    entries.push_back(i < 0 ? empty
+                            : llvm::ConstantStruct::get(entry, {texts[i], i32(static_cast<uint32_t>(names[i].size())),
+                                                                i32(static_cast<uint32_t>(i))}));
+  auto* arrty = llvm::ArrayType::get(entry, entries.size());
+  auto* tablety = llvm::StructType::get(ctx_, {b_.getInt64Ty(), b_.getInt64Ty(), arrty});
+  return new llvm::GlobalVariable(
+      *mod_, tablety, true, llvm::GlobalValue::PrivateLinkage,
+      llvm::ConstantStruct::get(tablety, {i64(entries.size() - 1), i64(names.size()), llvm::ConstantArray::get(arrty, entries)}),
+      "key_table");
+}
+
+void Codegen::make_dynamic(Comma& c) {
+  if (!c.known) return;
+  flush();
+  c.slot = entry_alloca(b_.getInt1Ty());
+  b_.CreateStore(b_.getInt1(c.value), c.slot);
+  c.known = false;
+}
+
+// Writes `key_literal` with a comma before it when one is due; afterwards one is due.
+void Codegen::key(Comma& c, const std::string& key_literal) {
+  if (c.known) {
+    literal((c.value ? "," : "") + key_literal);
+    c.value = true;
+    return;
+  }
+  Value* due = b_.CreateLoad(b_.getInt1Ty(), c.slot);
+  branch(due, [&] { literal("," + key_literal); }, [&] { literal(key_literal); }, "comma");
+  b_.CreateStore(b_.getTrue(), c.slot);
+}
+
+// One declared member: looked up, then written (or its default, or the required error).
+void Codegen::emit_field(const ir::Field& f, const ir::Node& n, Value* v, Value* is_obj, Comma& comma) {
+  Value* m = lookup(v, is_obj, f.name, f.predicted_index, static_cast<int>(&f - n.fields.data()));
+  Value* missing = b_.CreateIsNull(m);
+  if (f.default_json) {
+    // Either way a member is written, so what follows knows whether a comma is due.
+    Comma after = comma;
+    branch(
+        missing,
+        [&] {
+          Comma c = comma;
+          key(c, f.key_literal);
+          literal(*f.default_json);
+        },
+        [&] {
+          Comma c = comma;
+          key(c, f.key_literal);
+          emit(*f.value, m);
+        },
+        "default");
+    if (after.known) after.value = true;
+    else b_.CreateStore(b_.getTrue(), after.slot);
+    comma = after;
+  } else if (f.required) {
+    flush();
+    BasicBlock* absent = block("required.missing");
+    BasicBlock* present = block("required.ok");
+    b_.CreateCondBr(missing, absent, present, weights_unlikely());
+    go(absent);
+    fail_with(call("sj_error_required", {ctx_arg_, bytes(f.name), i64(f.name.size()), bytes(n.path)}));
+    go(present);
+    key(comma, f.key_literal);
+    emit(*f.value, m);
+  } else {
+    if (comma.known && !comma.value) make_dynamic(comma);
+    flush();
+    BasicBlock* present = block("optional.present");
+    BasicBlock* next = block("optional.next");
+    b_.CreateCondBr(missing, next, present);
+    go(present);
+    key(comma, f.key_literal);
+    emit(*f.value, m);
+    flush();
+    b_.CreateBr(next);
+    go(next);
+  }
+}
+
+void Codegen::emit_fields_in_parts(const ir::Node& n, Value* v, Comma& comma) {
+  make_dynamic(comma);
+  flush();
+  auto* fnty = llvm::FunctionType::get(b_.getInt32Ty(), {ptr(), ptr(), ptr(), ptr(), ptr()}, false);
+  const MemberIndex* outer_index = index_;
+  for (size_t first = 0; first < n.fields.size(); first += kFieldsPerFunction) {
+    auto* part = llvm::Function::Create(fnty, llvm::Function::InternalLinkage, "fields", *mod_);
+    part->addFnAttr(llvm::Attribute::NoUnwind);
+    part->addFnAttr(llvm::Attribute::NoInline);
+    // Emit the part as a function of its own, then come back here.
+    llvm::Function* outer_fn = fn_;
+    Value* outer_ctx = ctx_arg_;
+    Value* outer_cur_slot = cur_slot_;
+    BasicBlock* outer_fail = fail_;
+    BasicBlock* here = b_.GetInsertBlock();
+    fn_ = part;
+    ctx_arg_ = part->getArg(0);
+    go(block("entry"));
+    open_cursor();
+    fail_ = block("fail");
+    Value* obj = part->getArg(1);
+    Comma shared{false, false, part->getArg(2)};
+    MemberIndex part_index{part->getArg(3), part->getArg(4), outer_index ? outer_index->table : nullptr,
+                           outer_index ? outer_index->starts : nullptr};
+    index_ = outer_index ? &part_index : nullptr;
+    Value* is_obj = is_type(obj, dom::kObjectType);
+    for (size_t i = first; i < std::min(n.fields.size(), first + kFieldsPerFunction); ++i)
+      emit_field(n.fields[i], n, obj, is_obj, shared);
+    flush();
+    returns();
+    fn_ = outer_fn;
+    ctx_arg_ = outer_ctx;
+    cur_slot_ = outer_cur_slot;
+    fail_ = outer_fail;
+    index_ = outer_index;
+    go(here);
+    Value* none = llvm::ConstantPointerNull::get(b_.getPtrTy());
+    check(call(part, {ctx_arg_, v, comma.slot, index_ ? index_->slots : none, index_ ? index_->filled : none}));
+  }
+}
+
+void Codegen::emit_object(const ir::Node& n, Value* v) {
+  flush();
+  BasicBlock* done = block("obj.done");
+  BasicBlock* body = block("obj.body");
+  BasicBlock* null_in = block("obj.null");
+  auto null_is_empty = [&] {  // null → {} (nullable was handled before)
+    go(null_in);
+    literal("{}");
+    flush();
+    b_.CreateBr(done);
+  };
+  Value* type = type_of(v);
+  Value* is_obj;
+  Value* given = v;  // the data; v becomes a string's or an array's object
+  ir::ObjectView view = ir::object_view(n);
+  if (!view.needed) {  // every other value reads as having no members
+    b_.CreateCondBr(b_.CreateICmpEQ(type, b_.getInt16(dom::kNullType)), null_in, body);
+    null_is_empty();
+    go(body);
+    is_obj = b_.CreateICmpEQ(type, b_.getInt16(dom::kObjectType));
+  } else {  // an object on one compare, the rest on a cold path
+    BasicBlock* from = b_.GetInsertBlock();
+    BasicBlock* other = block("obj.other");
+    BasicBlock* data = block("obj.data");
+    b_.CreateCondBr(b_.CreateICmpEQ(type, b_.getInt16(dom::kObjectType)), body, other, weights_likely());
+    go(other);
+    b_.CreateCondBr(b_.CreateICmpEQ(type, b_.getInt16(dom::kNullType)), null_in, data);
+    null_is_empty();
+    go(data);
+    Value* js = call("sj_object_view", {ctx_arg_, v, i64(view.limit), i32(static_cast<uint32_t>(view.flags))});
+    BasicBlock* made = block("obj.view");
+    b_.CreateCondBr(b_.CreateIsNull(js), fail_, made, weights_unlikely());
+    go(made);
+    Value* js_is_obj = b_.CreateICmpNE(js, given);  // a new object, or the data itself (no members)
+    b_.CreateBr(body);
+    go(body);
+    llvm::PHINode* obj = b_.CreatePHI(ptr(), 2, "obj");
+    obj->addIncoming(given, from);
+    obj->addIncoming(js, made);
+    llvm::PHINode* obj_is_obj = b_.CreatePHI(b_.getInt1Ty(), 2, "is.obj");
+    obj_is_obj->addIncoming(b_.getTrue(), from);
+    obj_is_obj->addIncoming(js_is_obj, made);
+    is_obj = obj_is_obj;
+    v = obj;
+  }
+
+  for (const auto& name : n.required_elsewhere) {
+    Value* m = lookup(v, is_obj, name, 0);
+    BasicBlock* missing = block("required.missing");
+    BasicBlock* present = block("required.ok");
+    Value* absent = b_.CreateIsNull(m);
+    // A string's or an array's length is there, though its object lists it only when declared.
+    if (name == "length" && v != given) absent = b_.CreateAnd(absent, b_.CreateICmpEQ(v, given));
+    b_.CreateCondBr(absent, missing, present, weights_unlikely());
+    go(missing);
+    fail_with(call("sj_error_required", {ctx_arg_, bytes(name), i64(name.size()), bytes(n.path)}));
+    go(present);
+  }
+
+  literal("{");
+  Comma comma;
+  // The declared names' table serves this object's index (for its own fields: nested objects
+  // set theirs, then restore this) and tells its undeclared members apart.
+  bool extras = n.extras != ir::Extras::Drop || !n.patterns.empty();
+  bool indexed = ir::indexes_members(n);
+  llvm::Constant* keys = nullptr;
+  if (indexed || extras) {
+    std::vector<std::string> names;
+    for (const auto& f : n.fields) names.push_back(f.name);
+    keys = key_table(names);
+  }
+  const MemberIndex* outer_index = index_;
+  MemberIndex index{};
+  std::vector<int> starts;
+  index_ = nullptr;
+  if (indexed) {
+    starts = ir::index_starts(n);
+    index = {entry_alloca(llvm::ArrayType::get(ptr(), n.fields.size())), entry_alloca(b_.getInt1Ty()), keys, &starts};
+    b_.CreateStore(b_.getFalse(), index.filled);
+    index_ = &index;
+  }
+  if (n.fields.size() <= kFieldsPerFunction) {
+    for (const auto& f : n.fields) emit_field(f, n, v, is_obj, comma);
+  } else {
+    emit_fields_in_parts(n, v, comma);
+  }
+  index_ = outer_index;
+  if (extras) emit_extras(n, v, is_obj, keys, comma);
+  literal("}");
+  flush();
+  b_.CreateBr(done);
+  go(done);
+}
+
+// Members not declared in properties, in JavaScript's enumeration order (spec §5.1): the
+// first patternProperties regex that occurs in the key gives the schema; otherwise
+// additionalProperties does (true: raw, a schema, or false/absent: dropped).
+void Codegen::emit_extras(const ir::Node& n, Value* v, Value* is_obj, llvm::Constant* keys, Comma& comma) {
+  make_dynamic(comma);
+  flush();
+  BasicBlock* loop_head = block("extras.head");
+  BasicBlock* loop_body = block("extras.body");
+  BasicBlock* undeclared = block("extras.undeclared");
+  BasicBlock* loop_next = block("extras.next");
+  BasicBlock* loop_end = block("extras.end");
+  BasicBlock* start = block("extras.start");
+  b_.CreateCondBr(is_obj, start, loop_end);
+  go(start);
+  Value* order = call("sj_member_order", {ctx_arg_, v});
+  Value* has_order = b_.CreateIsNotNull(order);
+  // Loads through `order` are redirected to ctx (any readable address) when it is null, so
+  // the selects need no extra blocks; the value read then is never used.
+  Value* ordered_count = b_.CreateLoad(b_.getInt32Ty(), b_.CreateSelect(has_order, order, ctx_arg_));
+  Value* count = b_.CreateSelect(has_order, b_.CreateZExt(ordered_count, b_.getInt64Ty()), size_of(v));
+  Value* members = packed_pointer(v);
+  BasicBlock* pre = b_.GetInsertBlock();
+  b_.CreateBr(loop_head);
+
+  go(loop_head);
+  auto* i = b_.CreatePHI(b_.getInt64Ty(), 2, "k");
+  i->addIncoming(i64(0), pre);
+  b_.CreateCondBr(b_.CreateICmpULT(i, count), loop_body, loop_end);
+
+  go(loop_body);
+  Value* slot = b_.CreateInBoundsGEP(b_.getInt32Ty(), order, b_.CreateAdd(i, i64(1)));
+  Value* idx = b_.CreateSelect(has_order,
+                               b_.CreateZExt(b_.CreateLoad(b_.getInt32Ty(), b_.CreateSelect(has_order, slot, ctx_arg_)),
+                                             b_.getInt64Ty()),
+                               i);
+  Value* m = b_.CreateInBoundsGEP(b_.getInt8Ty(), members, b_.CreateMul(idx, i64(dom::kMemberSize)));
+  Value *kdata, *klen;  // not a structured binding: emit_member captures them (clang 14)
+  std::tie(kdata, klen) = string_of(m);
+  Value* declared = call("sj_key_declared", {keys, kdata, klen});
+  b_.CreateCondBr(b_.CreateICmpNE(declared, i32(0)), loop_next, undeclared);
+
+  go(undeclared);
+  Value* value = at(m, dom::kMemberValueOffset);
+  // `"key":` and the value through `schema` (raw when null), then on to the next member.
+  auto emit_member = [&](const ir::Node* schema) {
+    Value* due = b_.CreateLoad(b_.getInt1Ty(), comma.slot);
+    branch(due, [&] { literal(","); }, [] {}, "comma");
+    b_.CreateStore(b_.getTrue(), comma.slot);
+    call("sj_write_string", {ctx_arg_, kdata, klen});
+    literal(":");
+    emit_or_raw(schema, value);
+    flush();
+    b_.CreateBr(loop_next);
+  };
+  for (const auto& pf : n.patterns) {
+    BasicBlock* matched = block("extras.pattern");
+    BasicBlock* other = block("extras.nomatch");
+    Value* found = call("sj_pattern_search", {ctx_arg_, i32(static_cast<uint32_t>(pf.index)), kdata, klen});
+    b_.CreateCondBr(b_.CreateICmpNE(found, i32(0)), matched, other);
+    go(matched);
+    emit_member(pf.value.get());
+    go(other);
+  }
+  if (n.extras == ir::Extras::Drop) b_.CreateBr(loop_next);
+  else emit_member(n.extras == ir::Extras::Raw ? nullptr : n.extras_schema.get());
+
+  go(loop_next);
+  i->addIncoming(b_.CreateAdd(i, i64(1)), loop_next);
+  b_.CreateBr(loop_head);
+  go(loop_end);
+}
+
+}  // namespace schemajit::detail

@@ -1,0 +1,26 @@
+// A program of its own that uses schemajit as a library: built by tests/downstream_check.cmake
+// against an installed schemajit (find_package) and as a subproject (add_subdirectory).
+#include <cstdio>
+#include <string>
+
+#include <rapidjson/document.h>
+#include <schemajit/schemajit.h>
+
+int main() {
+  schemajit::Engine engine;
+  auto order = engine.compile(R"({"type": "object", "required": ["id"],
+    "properties": {"id": {"type": "integer"}, "lines": {"type": "array", "items": {"type": "string"}}}})");
+  if (!order) {
+    std::fprintf(stderr, "%s: %s\n", schemajit::error_code_name(order.error().code), order.error().message.c_str());
+    return 1;
+  }
+  rapidjson::Document doc;
+  doc.Parse(R"({"lines": ["a", "b"], "id": "7", "secret": true})");
+  std::string body;
+  if (auto st = order->serialize(doc, body); !st) {
+    std::fprintf(stderr, "%s: %s\n", schemajit::error_code_name(st.code()), st.error().message.c_str());
+    return 1;
+  }
+  std::printf("schemajit %s: %s\n", schemajit::version(), body.c_str());  // {"id":7,"lines":["a","b"]}
+  return 0;
+}

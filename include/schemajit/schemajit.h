@@ -1,0 +1,299 @@
+// schemajit: compiles a JSON Schema into a serializer that writes a RapidJSON value as JSON
+// text, byte for byte what fast-json-stringify 7.3.6 prints for the same schema and data.
+//
+//   schemajit::Engine engine;                           // one per process is plenty
+//   auto user = engine.compile(schema_json);            // Result<Serializer>
+//   if (!user) { user.error().code, .message, .pointer (the JSON pointer of the keyword) }
+//   std::string out;
+//   schemajit::Status st = user->serialize(doc, out);  // appends; on error `out` is unchanged
+//
+// This header is the whole public API; it includes nothing of the library's internals.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#define SCHEMAJIT_VERSION_MAJOR 0
+#define SCHEMAJIT_VERSION_MINOR 2
+#define SCHEMAJIT_VERSION_PATCH 0
+#define SCHEMAJIT_VERSION_STRING "0.2.0"
+// One number to compare: 0.2.0 is 200, 1.12.3 is 11203.
+#define SCHEMAJIT_VERSION (SCHEMAJIT_VERSION_MAJOR * 10000 + SCHEMAJIT_VERSION_MINOR * 100 + SCHEMAJIT_VERSION_PATCH)
+
+// Serializers read rapidjson::Value's memory directly: RapidJSON 1.1's layout on a 64-bit
+// target with its default 48-bit pointer packing. A program that configures RapidJSON
+// otherwise would hand them Values they cannot read.
+static_assert(sizeof(rapidjson::Value) == 16 && RAPIDJSON_48BITPOINTER_OPTIMIZATION == 1,
+              "schemajit needs RapidJSON's default Value layout (16 bytes, 48-bit pointers)");
+
+namespace schemajit {
+
+// The version of the library the program links ("0.2.0"), where SCHEMAJIT_VERSION_STRING is
+// that of the header it was compiled with.
+const char* version();
+
+// What kind of failure an Error reports.
+enum class ErrorCode {
+  InvalidSchema,   // fast-json-stringify refuses the schema (not JSON, the draft-07 meta-schema,
+                   // a $ref that does not resolve, schemas that cannot be merged), or Ajv
+                   // refuses it when a call first validates with it (fjs fails that call too)
+  InvalidOptions,  // an option has a value fast-json-stringify or schemajit refuses
+  Unsupported,     // a schema construct this engine does not compile ("not supported yet: ...")
+  SchemaLimit,     // maxDepth, maxSchemaNodes: the schema is too deep or too large
+  InvalidData,     // the data cannot be serialized with this schema: fast-json-stringify
+                   // throws there ("\"id\" is required!", "The value \"x\" cannot be
+                   // converted to an integer.", no anyOf branch matches, ...)
+  DepthLimit,      // the data nests deeper than maxDataDepth
+  OutputLimit,     // the output would exceed maxOutputBytes
+  OutOfMemory,     // the output buffer could not grow
+  InvalidInput,    // serialize_json's text is not JSON
+  FileError,       // compile_file could not read its file
+  Internal,        // the code generator or the JIT failed: a bug, please report it
+};
+// "InvalidSchema", "DepthLimit", ...
+const char* error_code_name(ErrorCode code);
+
+// A compile error names the JSON pointer of the offending keyword ("/properties/a/type", "" for
+// the whole schema, "/rounding" for an option); a serialize error names the schema location
+// whose data could not be serialized ("#/properties/a"). `message` is fast-json-stringify's
+// text wherever it has one.
+struct Error {
+  ErrorCode code = ErrorCode::Internal;
+  std::string message;
+  std::string pointer;
+};
+
+// Thrown by Result::value() on a Result that holds an error.
+class BadResultAccess : public std::exception {
+ public:
+  explicit BadResultAccess(Error error) : error_(std::move(error)) {}
+  const char* what() const noexcept override { return error_.message.c_str(); }
+  const Error& error() const { return error_; }
+
+ private:
+  Error error_;
+};
+
+// The outcome of a call that returns nothing else. Success is a null pointer: one word to
+// return and to test on every serialize call.
+class [[nodiscard]] Status {
+ public:
+  Status() = default;
+  explicit Status(Error e) : error_(std::make_unique<Error>(std::move(e))) {}
+  Status(const Status& other) : error_(other.error_ ? std::make_unique<Error>(*other.error_) : nullptr) {}
+  Status(Status&&) noexcept = default;
+  Status& operator=(const Status& other) { return *this = Status(other); }
+  Status& operator=(Status&&) noexcept = default;
+
+  bool ok() const { return !error_; }
+  explicit operator bool() const { return ok(); }
+  // Only when !ok().
+  const Error& error() const { return *error_; }
+  ErrorCode code() const { return error_->code; }
+
+ private:
+  std::unique_ptr<Error> error_;
+};
+
+// A value, or the Error that prevented it.
+template <class T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : value_(std::move(value)) {}
+  Result(Error e) : error_(std::move(e)) {}
+
+  bool ok() const { return value_.has_value(); }
+  explicit operator bool() const { return ok(); }
+  // The value; throws BadResultAccess (with the error) when there is none.
+  T& value() & {
+    checked();
+    return *value_;
+  }
+  const T& value() const& {
+    checked();
+    return *value_;
+  }
+  T&& value() && {
+    checked();
+    return std::move(*value_);
+  }
+  // Unchecked access: only when ok().
+  T& operator*() & { return *value_; }
+  const T& operator*() const& { return *value_; }
+  T* operator->() { return &*value_; }
+  const T* operator->() const { return &*value_; }
+  // Only when !ok().
+  const Error& error() const { return error_; }
+
+ private:
+  void checked() const {
+    if (!value_) throw BadResultAccess(error_);
+  }
+  std::optional<T> value_;
+  Error error_;
+};
+
+// ---- options ----------------------------------------------------------------------------
+// Every option of fast-json-stringify's build() that changes what it prints, and schemajit's
+// own. compile() also takes them as fast-json-stringify's options object in JSON text, where
+// each field below has the name given in quotes.
+
+// "rounding": how an integer schema prints a number with a fraction (Math.trunc, ...).
+enum class Rounding { Trunc, Floor, Ceil, Round };
+// "largeArrayMechanism": "default" serializes every array through its schema; with
+// "json-stringify" an array of at least large_array_size elements is printed as
+// JSON.stringify prints it, its items' schema ignored.
+enum class LargeArrayMechanism { Default, JsonStringify };
+
+// "cutoffs": the array length from which an array of plain strings, numbers, integers or
+// number arrays is written by a vectorized bulk kernel instead of the per-item loop. Both
+// print the same bytes; the cutoff only decides which is faster, and schemajit-calibrate
+// measures it per machine. kNever keeps the loop at every length.
+struct Cutoffs {
+  static constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
+  int64_t string_array = 16;   // "string"
+  int64_t number_array = 8;    // "number"
+  int64_t integer_array = 8;   // "integer"
+  int64_t number_arrays = 4;   // "numberArrays": arrays whose items are arrays of numbers
+};
+// The cutoffs a file written by schemajit-calibrate holds.
+Result<Cutoffs> load_cutoffs(const std::string& path);
+
+// "ajv": the options fast-json-stringify passes to the Ajv instance that decides anyOf/oneOf
+// branches and if/then/else. These change which branch is taken, and what is printed when
+// validation writes into the data (schemajit does that on copies: the caller's value is never
+// written).
+struct AjvOptions {
+  enum class CoerceTypes { Off, On, Array };          // "coerceTypes": false | true | "array"
+  enum class UseDefaults { Off, On, Empty };          // "useDefaults": false | true ("shared") | "empty"
+  enum class RemoveAdditional { Off, On, All, Failing };  // "removeAdditional": false | true | "all" | "failing"
+  CoerceTypes coerce_types = CoerceTypes::Off;
+  UseDefaults use_defaults = UseDefaults::Off;
+  RemoveAdditional remove_additional = RemoveAdditional::Off;
+  bool validate_formats = true;    // "validateFormats": false ignores `format` in validated schemas
+  bool unicode_regexp = true;      // "unicodeRegExp": false compiles `pattern` without the u flag
+  int multiple_of_precision = 0;   // "multipleOfPrecision": N accepts quotients within 1e-N of an integer
+  bool discriminator = false;      // "discriminator": the discriminator keyword is checked as Ajv does
+  bool strict_schema = false;      // "strictSchema": an unknown keyword in a validated schema is an error
+};
+
+struct Options {
+  // ---- fast-json-stringify's ----
+  Rounding rounding = Rounding::Trunc;                                      // "rounding"
+  LargeArrayMechanism large_array_mechanism = LargeArrayMechanism::Default;  // "largeArrayMechanism"
+  int64_t large_array_size = 20000;                                         // "largeArraySize"
+  int max_depth = 100;  // "maxDepth": schema nesting limit, 0..100 (SchemaLimit beyond it)
+  // "schema": external schemas that $refs name, as the JSON text of an object keyed by id
+  // ("" for none): {"common.json": {"$id": "common.json", "definitions": {...}}}.
+  std::string external_schemas;
+  bool compile_validators = false;  // "compileValidators": Ajv's errors at compile time, not at the first call
+  AjvOptions ajv;                   // "ajv"
+
+  // ---- schemajit's ----
+  int opt_level = 1;     // "optLevel": 0..3, how much LLVM optimises the machine code
+  // "tierUp": compile at level 0 first (fast to compile) and recompile at opt_level on a
+  // background thread once the serializer has been called 100 times. false: compile at
+  // opt_level before compile() returns.
+  bool tier_up = true;
+  // "cacheDir": a directory where compiled machine code is kept between runs, keyed by
+  // schema, options, engine version and CPU ("" for none).
+  std::string cache_dir;
+  // "cutoffs" / "cutoffsFile": unset, the built-in cutoffs (or those of the file that
+  // $SCHEMAJIT_CUTOFFS names, read once per process).
+  std::optional<Cutoffs> cutoffs;
+  // "maxDataDepth": data nested deeper than this under a recursive schema, an untyped value
+  // or a validator is the error DepthLimit, never a stack overflow.
+  int32_t max_data_depth = 1000;
+  // "maxOutputBytes": one call's output beyond this is the error OutputLimit.
+  int64_t max_output_bytes = int64_t{1} << 30;
+  // "maxSchemaNodes": a schema that needs more serializer nodes (about one per property, item
+  // and branch) is the error SchemaLimit, which bounds compile time and memory.
+  int64_t max_schema_nodes = 20000;
+};
+
+// ---- serializers ------------------------------------------------------------------------
+
+namespace detail {
+struct CompiledCode;  // the code a Serializer runs and what keeps it alive
+}
+
+// A compiled schema. Immutable: any number of threads may call it at once. It keeps its
+// code alive on its own, so it stays valid after its Engine is destroyed.
+class Serializer {
+ public:
+  // Appends the JSON text of `value` to `out`. On error `out` holds exactly what it held.
+  Status serialize(const rapidjson::Value& value, std::string& out) const;
+  // Parses `json` as JSON.parse would (full-precision numbers, duplicate names collapsed to
+  // the last value) and serializes it.
+  Status serialize_json(std::string_view json, std::string& out) const;
+
+  explicit Serializer(std::shared_ptr<const detail::CompiledCode> code);
+  Serializer(const Serializer& other);
+  Serializer& operator=(const Serializer& other);
+  ~Serializer();
+
+ private:
+  std::shared_ptr<const detail::CompiledCode> code_;
+};
+
+// ---- the engine -------------------------------------------------------------------------
+
+// What Engine::dump prints: the IR (what the serializer does, node by node), the optimised
+// LLVM IR, or the machine code.
+enum class DumpKind { IR, LLVM, Asm };
+
+// One schema of a batch (Engine::compile_all): its text and its options as JSON text ("" for
+// none). The texts must live until compile_all returns.
+struct CompileRequest {
+  std::string_view schema;
+  std::string_view options;
+};
+
+// What an Engine did since it was created.
+struct EngineStats {
+  uint64_t hits = 0;      // serializers linked from a cache file ("cacheDir"), no IR built
+  uint64_t misses = 0;    // compiled with a cache directory set: no usable file was there
+  uint64_t stores = 0;    // cache files written
+  uint64_t tier_ups = 0;  // serializers switched to code recompiled at their final level
+};
+
+class Engine {
+ public:
+  Engine();
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Compiles a schema (JSON text). Thread-safe: several threads may compile at once.
+  Result<Serializer> compile(std::string_view schema_json, const Options& options = {});
+  // The same with fast-json-stringify's options object as JSON text (schemajit's options
+  // beside them: {"rounding": "floor", "optLevel": 2}).
+  Result<Serializer> compile(std::string_view schema_json, std::string_view options_json);
+  // The schema in a file.
+  Result<Serializer> compile_file(const std::string& path, const Options& options = {});
+  // Compiles every request on `threads` threads (0: one per hardware thread), each as
+  // compile(schema, options) would; results in the requests' order.
+  std::vector<Result<Serializer>> compile_all(const std::vector<CompileRequest>& requests, unsigned threads = 0);
+
+  EngineStats stats() const;
+  // Blocks until the queued tier-up recompiles have finished: for tests, benchmarks, and a
+  // server that wants full speed before it takes traffic.
+  void wait_for_tier_up();
+  // schemajit-dump's text for a schema and its options (JSON text).
+  Result<std::string> dump(std::string_view schema_json, std::string_view options_json, DumpKind kind);
+
+ private:
+  struct Impl;
+  std::shared_ptr<Impl> impl_;
+};
+
+}  // namespace schemajit

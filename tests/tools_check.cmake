@@ -1,0 +1,35 @@
+# The tools behave like tools: --help and -h print the usage on stdout and exit 0, --version
+# prints "<tool> <version>", an unknown flag or a bad number is named on stderr with exit
+# status 2, and schemajit-calibrate reports its progress on stderr as it goes.
+#   cmake -DSCHEMAJIT=... -DDUMP=... -DCALIBRATE=... -DVERSION=x.y.z -DSRC=... -P tools_check.cmake
+function(expect what rc_want out_regex err_regex)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err INPUT_FILE /dev/null)
+  if(NOT rc STREQUAL rc_want OR NOT out MATCHES "${out_regex}" OR NOT err MATCHES "${err_regex}")
+    message(FATAL_ERROR "${what}: exit ${rc} (want ${rc_want})\nstdout: ${out}\nstderr: ${err}")
+  endif()
+endfunction()
+
+foreach(tool schemajit schemajit-dump schemajit-calibrate)
+  if(tool STREQUAL "schemajit")
+    set(exe ${SCHEMAJIT})
+  elseif(tool STREQUAL "schemajit-dump")
+    set(exe ${DUMP})
+  else()
+    set(exe ${CALIBRATE})
+  endif()
+  expect("${tool} --help" 0 "^usage: ${tool} " "^$" ${exe} --help)
+  expect("${tool} -h" 0 "^usage: ${tool} " "^$" ${exe} -h)
+  expect("${tool} --version" 0 "^${tool} ${VERSION}\n$" "^$" ${exe} --version)
+  expect("${tool} --no-such-flag" 2 "^$" "^${tool}: unknown option --no-such-flag\nusage: " ${exe} --no-such-flag)
+endforeach()
+expect("schemajit serialize --help" 0 "^usage: schemajit " "^$" ${SCHEMAJIT} serialize --help)
+expect("schemajit check --opt abc" 2 "^$" "^schemajit: --opt takes a whole number from 0 to 3, not 'abc'\n" ${SCHEMAJIT} check --opt abc x.jsonl)
+expect("schemajit serialize --schema" 2 "^$" "^schemajit: --schema needs a value\n" ${SCHEMAJIT} serialize --schema)
+foreach(flag --rounds --repeat --max)
+  expect("schemajit-calibrate ${flag} abc" 2 "^$" "^schemajit-calibrate: ${flag} takes a whole number from 1 to [0-9]+, not 'abc'\n"
+         ${CALIBRATE} ${flag} abc)
+  expect("schemajit-calibrate ${flag} 0" 2 "^$" "^schemajit-calibrate: ${flag} takes a whole number" ${CALIBRATE} ${flag} 0)
+endforeach()
+expect("schemajit-calibrate progress" 0 "cutoffs:"
+       "^schemajit-calibrate: \\[1/9\\] 8 chars, pass 1/1, 1 rounds per length: lengths 1 2 done\n.*\\[9/9\\]"
+       ${CALIBRATE} --rounds 1 --repeat 1 --max 2 --out ${OUT})

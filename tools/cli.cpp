@@ -1,0 +1,54 @@
+#include "tools/cli.h"
+
+#include <charconv>
+#include <iostream>
+#include <string_view>
+
+#include <schemajit/schemajit.h>
+
+namespace sj::tools {
+
+int Cli::fail(const std::string& message) const {
+  std::cerr << name_ << ": " << message << "\n";
+  return 1;
+}
+
+int Cli::misuse(const std::string& message) const {
+  std::string_view synopsis = usage_;  // the usage lines, without the explanation after them
+  synopsis = synopsis.substr(0, synopsis.find("\n\n") + 1);
+  std::cerr << name_ << ": " << message << "\n" << synopsis;
+  return 2;
+}
+
+int Cli::help() const {
+  std::cout << usage_;
+  return 0;
+}
+
+int Cli::version() const {
+  std::cout << name_ << " " << schemajit::version() << "\n";
+  return 0;
+}
+
+bool Cli::value(const std::vector<std::string>& args, size_t& i, std::string& out, int* status) const {
+  if (i + 1 >= args.size()) {
+    *status = misuse(args[i] + " needs a value");
+    return false;
+  }
+  out = args[++i];
+  return true;
+}
+
+bool Cli::number(const std::vector<std::string>& args, size_t& i, long min, long max, long& out, int* status) const {
+  std::string flag = args[i], text;
+  if (!value(args, i, text, status)) return false;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  if (ec != std::errc() || end != text.data() + text.size() || out < min || out > max) {
+    *status = misuse(flag + " takes a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
+                     ", not '" + text + "'");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace sj::tools
