@@ -1,7 +1,7 @@
 // The seed's array benchmark, reproduced: for each row, RapidJSON's Writer on the same DOM
 // ("native"), schemajit with every cutoff at infinity ("before": the loop only), schemajit
-// with the calibrated cutoffs ("after"), and memcpy of the same number of bytes ("memcpy").
-// All in one run, output consumed. bench/seed_table.py turns --benchmark_format=json output
+// with the calibrated cutoffs ("after"), memcpy of the same number of bytes ("memcpy"), and
+// the peers built in (yyjson, ...). All in one run, output consumed. bench/seed_table.py turns --benchmark_format=json output
 // into the README's table.
 #include <benchmark/benchmark.h>
 
@@ -59,6 +59,7 @@ const bool registered = [] {
     benchmark::RegisterBenchmark(("seed/" + row.name + "/before").c_str(), schemajit_run, p, false);
     benchmark::RegisterBenchmark(("seed/" + row.name + "/after").c_str(), schemajit_run, p, true);
     benchmark::RegisterBenchmark(("seed/" + row.name + "/memcpy").c_str(), copy, p);
+    sj::bench::register_peers("seed/" + row.name, row.data);
   }
   return true;
 }();

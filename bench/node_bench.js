@@ -1,24 +1,27 @@
 #!/usr/bin/env node
 'use strict'
 // The Node side of the comparison: the cases sj_bench runs (fjs-bench.jsonl,
-// fjs-api-responses.jsonl, the three documents) through fast-json-stringify 7.3.6 and
-// JSON.stringify, each on a value parsed once, output consumed. Prints JSON Lines
-// {"name": "fjs/<case>" | "documents/<name>", "fjs_ns", "json_stringify_ns", "bytes"}
+// fjs-api-responses.jsonl, the three documents, and with --cases the seed rows that
+// build/bench/sj_seed_rows prints) through fast-json-stringify 7.3.6 and JSON.stringify, each
+// on a value parsed once, output consumed. Prints JSON Lines
+// {"name": "fjs/<case>" | "documents/<name>" | "seed/<row>", "fjs_ns", "json_stringify_ns", "bytes"}
 // for bench/compare_table.py to merge with sj_bench's JSON output.
 //
-//   node bench/node_bench.js [--lib DIR] [--shared DIR] [--ms N] > node.jsonl
+//   node bench/node_bench.js [--lib DIR] [--shared DIR] [--ms N] [--cases FILE] > node.jsonl
 //   --lib DIR     folder holding node_modules/fast-json-stringify (default: require's search)
 //   --shared DIR  the shared bench folder (default: ../shared/bench beside the checkout)
 //   --ms N        time per measurement (default 300)
+//   --cases FILE  more cases, JSON Lines {"name", "schema", "options", "input"}
 const fs = require('fs')
 const path = require('path')
 
-const args = { lib: null, shared: path.join(__dirname, '..', '..', 'shared', 'bench'), ms: 300 }
+const args = { lib: null, shared: path.join(__dirname, '..', '..', 'shared', 'bench'), ms: 300, cases: null }
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i]
   if (a === '--lib') args.lib = process.argv[++i]
   else if (a === '--shared') args.shared = process.argv[++i]
   else if (a === '--ms') args.ms = Number(process.argv[++i])
+  else if (a === '--cases') args.cases = process.argv[++i]
 }
 const fjs = require(args.lib ? path.join(path.resolve(args.lib), 'node_modules', 'fast-json-stringify') : 'fast-json-stringify')
 
@@ -71,4 +74,11 @@ for (const doc of ['twitter', 'citm_catalog', 'canada']) {
   const schema = path.join(args.shared, 'schemas', doc + '.json')
   if (!fs.existsSync(data) || !fs.existsSync(schema)) { console.error(`node_bench: ${doc} not found: skipped`); continue }
   run('documents/' + doc, JSON.parse(fs.readFileSync(schema, 'utf8')), {}, fs.readFileSync(data, 'utf8'))
+}
+if (args.cases) {
+  for (const line of fs.readFileSync(args.cases, 'utf8').split('\n')) {
+    if (!line.trim()) continue
+    const c = JSON.parse(line)
+    run(c.name, c.schema, c.options, c.input)
+  }
 }

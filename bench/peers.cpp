@@ -1,10 +1,13 @@
 // The peers: RapidJSON's Writer always; simdjson (`to_string` of its DOM), Boost.JSON
-// (`serialize`) and nlohmann (`dump`) when CMake found their Debian packages. Each peer
-// parses the text into its own DOM once and serializes it whole with its usual API (a fresh
-// std::string per call, as a caller would get it).
+// (`serialize`) and nlohmann (`dump`) when CMake found their Debian packages, each with its
+// usual API (a fresh std::string per call, as a caller would get it); yyjson when
+// ../shared/peers/yyjson is there, its fastest way (its README: the document read once, each
+// call written into a pool allocator over a reused buffer). Each peer parses the text into its
+// own DOM once and serializes it whole.
 #include "bench/peers.h"
 
 #include <cstdio>
+#include <vector>
 
 #include "ir/schema_doc.h"
 
@@ -16,6 +19,9 @@
 #endif
 #if SJ_HAVE_NLOHMANN
 #include <nlohmann/json.hpp>
+#endif
+#if SJ_HAVE_YYJSON
+#include <yyjson.h>
 #endif
 
 namespace sj::bench {
@@ -34,6 +40,36 @@ void register_peer(const std::string& name, std::shared_ptr<Dom> dom, Dump dump)
     state.counters["bytes"] = static_cast<double>(bytes);
   });
 }
+
+#if SJ_HAVE_YYJSON
+struct YyjsonDoc {
+  yyjson_doc* doc = nullptr;
+  std::vector<char> pool;  // the allocator's memory, reused by every call
+  ~YyjsonDoc() { yyjson_doc_free(doc); }
+};
+
+void register_yyjson(const std::string& name, const std::string& json) {
+  auto y = std::make_shared<YyjsonDoc>();
+  y->doc = yyjson_read(json.data(), json.size(), 0);
+  if (!y->doc) return;
+  y->pool.resize(4 * json.size() + (64 << 10));  // the output and the writer's estimates fit
+  benchmark::RegisterBenchmark(name.c_str(), [y](benchmark::State& state) {
+    size_t len = 0;
+    for (auto _ : state) {
+      yyjson_alc alc;
+      yyjson_alc_pool_init(&alc, y->pool.data(), y->pool.size());
+      char* out = yyjson_write_opts(y->doc, 0, &alc, &len, nullptr);
+      if (!out) {
+        state.SkipWithError("yyjson_write_opts failed");
+        break;
+      }
+      benchmark::DoNotOptimize(out[len / 2]);
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * len));
+    state.counters["bytes"] = static_cast<double>(len);
+  });
+}
+#endif
 
 }  // namespace
 
@@ -91,6 +127,9 @@ void register_peers([[maybe_unused]] const std::string& prefix, [[maybe_unused]]
     auto j = std::make_shared<nlohmann::json>(nlohmann::json::parse(json, nullptr, false));
     if (!j->is_discarded()) register_peer(prefix + "/nlohmann", j, [](const nlohmann::json& d) { return d.dump(); });
   }
+#endif
+#if SJ_HAVE_YYJSON
+  register_yyjson(prefix + "/yyjson", json);
 #endif
 }
 

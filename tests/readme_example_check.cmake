@@ -1,7 +1,9 @@
-# Fails unless README.md contains examples/embedding.cpp verbatim.
+# Fails unless README.md contains each of EXAMPLES (a list of files) verbatim.
 file(READ ${README} readme)
-file(READ ${EXAMPLE} example)
-string(FIND "${readme}" "${example}" at)
-if(at EQUAL -1)
-  message(FATAL_ERROR "README.md does not show examples/embedding.cpp verbatim: copy the file into its Embedding section")
-endif()
+foreach(example IN LISTS EXAMPLES)
+  file(READ ${example} text)
+  string(FIND "${readme}" "${text}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "README.md does not show ${example} verbatim: copy the file into it")
+  endif()
+endforeach()
