@@ -4,7 +4,7 @@
 include(CMakePackageConfigHelpers)
 set(SCHEMAJIT_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/schemajit)
 
-install(TARGETS schemajit schemajit_ir schemajit_runtime EXPORT schemajit-targets
+install(TARGETS schemajit schemajit_runtime EXPORT schemajit-targets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY include/schemajit DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

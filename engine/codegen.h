@@ -1,5 +1,6 @@
 // IR → LLVM IR. One LLVM function per IR function, `i32 f(ptr ctx, ptr value)`; the entry
-// one is external and named `entry_name`, the others internal.
+// one is external and named `entry_name`, the others internal. `level` is the optimisation
+// level the code is for (0: built for compile speed, engine/codegen_emit.h).
 #pragma once
 #include <memory>
 #include <string>
@@ -13,7 +14,7 @@ class Module;
 
 namespace schemajit::detail {
 
-std::unique_ptr<llvm::Module> generate(const sj::ir::Module& module, llvm::LLVMContext& context,
+std::unique_ptr<llvm::Module> generate(const sj::ir::Module& module, int level, llvm::LLVMContext& context,
                                        const std::string& entry_name);
 
 }  // namespace schemajit::detail

@@ -35,8 +35,8 @@ using llvm::Value;
 
 class Codegen {
  public:
-  Codegen(const ir::Module& m, llvm::LLVMContext& c, const std::string& entry)
-      : irm_(m), ctx_(c), mod_(std::make_unique<llvm::Module>("schemajit", c)), b_(c), entry_name_(entry),
+  Codegen(const ir::Module& m, int level, llvm::LLVMContext& c, const std::string& entry)
+      : irm_(m), level_(level), ctx_(c), mod_(std::make_unique<llvm::Module>("schemajit", c)), b_(c), entry_name_(entry),
         writes_(ir::validator_writes(m)) {}
 
   std::unique_ptr<llvm::Module> run();
@@ -97,7 +97,7 @@ class Codegen {
   // whole (the coercions write values already of the schema's type as the inline paths do:
   // one call and a status test instead of a type test and two arms), and constant bytes are
   // one call each (flush).
-  bool compact() const { return irm_.effective_opt_level() == 0; }
+  bool compact() const { return level_ == 0; }
   // A runtime call that writes a whole value and returns a status, after the pending literal.
   template <class Call>
   void whole_in_runtime(Call c) {
@@ -116,7 +116,7 @@ class Codegen {
   // in ctx at every level (a load per capacity check): held in a register as well, it cost
   // more in spills than it saved (number arrays 7–15% slower).
   void open_cursor() {
-    cur_slot_ = irm_.effective_opt_level() > 0 ? b_.CreateAlloca(ptr(), nullptr, "cur.slot") : nullptr;
+    cur_slot_ = level_ > 0 ? b_.CreateAlloca(ptr(), nullptr, "cur.slot") : nullptr;
     reload_cursor();
   }
   void publish_cursor() {
@@ -437,6 +437,7 @@ class Codegen {
 
   // ---- state -------------------------------------------------------------------------------
   const ir::Module& irm_;
+  int level_;  // the optimisation level the code is generated for
   llvm::LLVMContext& ctx_;
   std::unique_ptr<llvm::Module> mod_;
   llvm::IRBuilder<> b_;

@@ -17,7 +17,7 @@ namespace schemajit::detail {
 // once (from the member its `starts` gives for this slot on) and every miss reads its slot;
 // else the runtime scans for this one name.
 Value* Codegen::lookup(Value* obj, Value* is_obj, const std::string& name, int predicted, int slot) {
-  if (irm_.options.opt_level == 0) {
+  if (level_ == 0) {
     // Level 0 is about compile time, and its code runs through tier-up's first 100 calls
     // only: one call instead of the inlined probe (about 40 instructions per member).
     bool indexed = slot >= 0 && index_;

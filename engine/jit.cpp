@@ -279,37 +279,23 @@ orc::JITDylib& new_dylib(orc::LLJIT& jit, uint64_t id) {
   return jd;
 }
 
-// Everything beside the entry point: limits, regexes and constants the code reads through
-// the CallState, and the keepalive that removes the JITDylib (and with it the machine code)
-// when the last Serializer goes; holding impl keeps the LLJIT alive as long as the code is.
+// The code of a linked JITDylib: its entry point with the limits, regexes and constants the
+// code reads through the CallState, and the keepalive that removes the JITDylib (and with it
+// the machine code) when the last Serializer goes; holding impl keeps the LLJIT alive as long
+// as the code is.
 std::shared_ptr<CompiledCode> finish(std::shared_ptr<void> impl, orc::LLJIT& jit, orc::JITDylib& jd, int32_t max_data_depth,
                                      int64_t max_output_bytes, std::vector<std::shared_ptr<const sj::rt::Pattern>> patterns,
                                      const std::vector<std::string>& constants) {
-  auto code = std::make_shared<CompiledCode>();
-  code->keepalive = std::shared_ptr<void>(nullptr, [impl, &jit, &jd](void*) {
+  auto entry = take(jit.lookup(jd, kEntry)).toPtr<EntryFn>();
+  std::shared_ptr<const void> keepalive(nullptr, [impl, &jit, &jd](const void*) {
     llvm::consumeError(jit.getExecutionSession().removeJITDylib(jd));
   });
-  code->patterns = std::move(patterns);
-  for (const auto& p : code->patterns) code->pattern_table.push_back(p.get());
-  for (const auto& text : constants) {
-    auto doc = std::make_unique<rapidjson::Document>();
-    std::string error;
-    sj::parse_json(text, *doc, error);  // written by the lowering: always valid
-    code->constant_table.push_back(doc.get());
-    code->constants.push_back(std::move(doc));
-  }
-  code->call.entry = take(jit.lookup(jd, kEntry)).toPtr<EntryFn>();
-  code->call.patterns = code->pattern_table.data();
-  code->call.constants = code->constant_table.data();
-  code->call.max_depth = max_data_depth;
-  code->call.max_output = static_cast<size_t>(max_output_bytes);
-  return code;
+  return compiled_code(entry, std::move(patterns), constants, max_data_depth, max_output_bytes, std::move(keepalive));
 }
 
 }  // namespace
 
-std::shared_ptr<CompiledCode> Jit::compile(const sj::ir::Module& module, CachedCode* cached) {
-  int level = module.effective_opt_level();
+std::shared_ptr<CompiledCode> Jit::compile(const sj::ir::Module& module, int level, CachedCode* cached) {
   orc::LLJIT& jit = impl_->jit_for(level);
   uint64_t n = impl_->next_id++;
   std::string id = "sj_" + std::to_string(n) + (cached ? kCaptureTag : "");
@@ -317,7 +303,7 @@ std::shared_ptr<CompiledCode> Jit::compile(const sj::ir::Module& module, CachedC
   // Names of local values and blocks ("flags", "optional.present17") only serve the dump
   // tool (Jit::dump keeps them); here each one was a symbol-table insert, made unique.
   context->setDiscardValueNames(true);
-  auto llmod = generate(module, *context, kEntry);
+  auto llmod = generate(module, level, *context, kEntry);
   llmod->setModuleIdentifier(id);
   llmod->setDataLayout(jit.getDataLayout());
   orc::JITDylib& jd = new_dylib(jit, n);
@@ -366,11 +352,12 @@ std::shared_ptr<CompiledCode> Jit::load(const CachedCode& cached) {
 
 std::string Jit::dump(const sj::ir::Module& module, DumpKind kind) {
   llvm::LLVMContext context;
-  auto llmod = generate(module, context, "sj_entry");
-  auto tm = host_machine(module.effective_opt_level());
+  int level = module.effective_opt_level();
+  auto llmod = generate(module, level, context, "sj_entry");
+  auto tm = host_machine(level);
   llmod->setDataLayout(tm->createDataLayout());
   llmod->setTargetTriple(tm->getTargetTriple().str());
-  optimize(*llmod, tm.get(), module.effective_opt_level());
+  optimize(*llmod, tm.get(), level);
   llvm::SmallString<0> text;
   llvm::raw_svector_ostream os(text);
   if (kind == DumpKind::LLVM) {

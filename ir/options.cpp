@@ -178,6 +178,9 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
     } else if (key == "tierUp") {
       if (!v.IsBool()) throw option_error("tierUp must be true or false", "/tierUp");
       o.tier_up = v.GetBool();
+    } else if (key == "jit") {
+      if (!v.IsBool()) throw option_error("jit must be true or false", "/jit");
+      o.jit = v.GetBool();
     } else if (key == "cacheDir") {
       if (!v.IsString()) throw option_error("cacheDir must be a path", "/cacheDir");
       o.cache_dir = v.GetString();
@@ -317,6 +320,7 @@ Options from_public(const schemajit::Options& p) {
   if (p.opt_level < 0 || p.opt_level > 3) throw option_error("optLevel must be 0, 1, 2 or 3", "/optLevel");
   o.opt_level = p.opt_level;
   o.tier_up = p.tier_up;
+  o.jit = p.jit;
   o.cache_dir = p.cache_dir;
   if (p.cutoffs) {
     for (int64_t c : {p.cutoffs->string_array, p.cutoffs->number_array, p.cutoffs->integer_array, p.cutoffs->number_arrays})

@@ -52,9 +52,11 @@ struct Options {
   // generator) runs as fast as O2 on the default schema at ~60% of O2's compile time; 0
   // compiles ~13x faster and runs ~1.3x slower (README, "Figures").
   int opt_level = 1;
-  // "tierUp": with opt_level above 0, compile at level 0 first (~10x faster to compile) and
-  // recompile at opt_level on a background thread after 100 calls (engine/tier_up.h).
+  // "tierUp": run on the interpreter first and compile at opt_level on a background thread
+  // after 100 calls (engine/engine_jit.cpp); false: compile before compile() returns.
   bool tier_up = true;
+  // "jit": false keeps every serializer on the interpreter. Not part of the code's key.
+  bool jit = true;
   Cutoffs cutoffs = default_cutoffs();
   // fjs's "schema" option: external schemas by key (an object, or an array keyed by index).
   std::shared_ptr<const rapidjson::Value> external_schemas;

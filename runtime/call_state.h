@@ -57,6 +57,7 @@ struct CallSpec {
   const SjValue* const* constants = nullptr;  // the values its validators compare with
   int32_t max_depth = 1000;
   size_t max_output = SIZE_MAX;  // bytes a call may produce
+  const void* program = nullptr;  // interpreted code: the sj::interp::Program the entry runs
 };
 
 struct CallState {

@@ -1,7 +1,10 @@
-// Runs every conformance file of tests/conformance/ and, when it exists, ../shared/conformance/.
-// A case passes when the output is byte-identical to fast-json-stringify's, or when it fails at
-// the same stage. tests/conformance/expected-failures.txt lists the cases that may fail, each
-// with its reason; the test fails both when an unlisted case fails and when a listed one passes.
+// Runs every conformance file of tests/conformance/ and, when it exists, ../shared/conformance/,
+// through each way of running a serializer: the interpreter, and machine code at levels 0 and
+// 1 from the first call (one test each, so that ctest runs them side by side). A case passes
+// when the output is byte-identical to fast-json-stringify's, or when it fails at the same
+// stage. tests/conformance/expected-failures.txt lists the cases that may fail, each with its
+// reason, the same for every tier; the test fails both when an unlisted case fails and when a
+// listed one passes.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -43,9 +46,11 @@ std::vector<fs::path> conformance_files() {
   return files;
 }
 
-TEST(Conformance, EveryCaseOfEveryFile) {
+void every_case_of_every_file(sj::tools::Tier tier) {
   auto allowed = expected_failures();
   schemajit::Engine engine;
+  sj::tools::CheckOptions check;
+  check.tier = tier;
   size_t total_pass = 0, total_fail = 0, listed_seen = 0;
   for (const auto& file : conformance_files()) {
     std::string err;
@@ -53,7 +58,7 @@ TEST(Conformance, EveryCaseOfEveryFile) {
     ASSERT_TRUE(text) << err;
     size_t pass = 0, fail = 0, errors = 0, exact = 0;
     for (const auto& line : sj::tools::read_lines(*text)) {
-      auto r = sj::tools::run_case(engine, line, {});
+      auto r = sj::tools::run_case(engine, line, check);
       bool listed = allowed.count(r.id) > 0;
       listed_seen += listed;
       if (r.passed) {
@@ -67,13 +72,17 @@ TEST(Conformance, EveryCaseOfEveryFile) {
         EXPECT_TRUE(listed) << r.id << " fails: " << r.detail;
       }
     }
-    std::cout << "[ conformance ] " << file.filename().string() << ": " << pass << " passed, " << fail
+    std::cout << "[ conformance " << sj::tools::tier_name(tier) << " ] " << file.filename().string() << ": " << pass << " passed, " << fail
               << " failed (listed as expected); error messages identical: " << exact << " of " << errors << "\n";
     total_pass += pass;
     total_fail += fail;
   }
-  std::cout << "[ conformance ] all files: " << total_pass << " passed, " << total_fail << " expected failures\n";
+  std::cout << "[ conformance " << sj::tools::tier_name(tier) << " ] all files: " << total_pass << " passed, " << total_fail << " expected failures\n";
   EXPECT_GT(total_pass, 0u);
 }
+
+TEST(Conformance, Interpreter) { every_case_of_every_file(sj::tools::Tier::Interpreter); }
+TEST(Conformance, MachineCodeLevel0) { every_case_of_every_file(sj::tools::Tier::Level0); }
+TEST(Conformance, MachineCodeLevel1) { every_case_of_every_file(sj::tools::Tier::Level1); }
 
 }  // namespace

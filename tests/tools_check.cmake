@@ -23,7 +23,7 @@ foreach(tool schemajit schemajit-dump schemajit-calibrate)
   expect("${tool} --no-such-flag" 2 "^$" "^${tool}: unknown option --no-such-flag\nusage: " ${exe} --no-such-flag)
 endforeach()
 expect("schemajit serialize --help" 0 "^usage: schemajit " "^$" ${SCHEMAJIT} serialize --help)
-expect("schemajit check --opt abc" 2 "^$" "^schemajit: --opt takes a whole number from 0 to 3, not 'abc'\n" ${SCHEMAJIT} check --opt abc x.jsonl)
+expect("schemajit check --tier abc" 2 "^$" "^schemajit: --tier takes interp, 0, 1, 2 or 3, not 'abc'\n" ${SCHEMAJIT} check --tier abc x.jsonl)
 expect("schemajit serialize --schema" 2 "^$" "^schemajit: --schema needs a value\n" ${SCHEMAJIT} serialize --schema)
 foreach(flag --rounds --repeat --max)
   expect("schemajit-calibrate ${flag} abc" 2 "^$" "^schemajit-calibrate: ${flag} takes a whole number from 1 to [0-9]+, not 'abc'\n"

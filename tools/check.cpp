@@ -1,5 +1,7 @@
-// `schemajit check [-v] FILE.jsonl...`: runs conformance cases, prints failures (with -v, why,
-// and the error cases whose message differs from fjs's), ends with the plain closing line "N passed, M failed".
+// `schemajit check [-v] [--tier T] FILE.jsonl...`: runs conformance cases, prints failures
+// (with -v, why, and the error cases whose message differs from fjs's), ends with the plain
+// closing line "N passed, M failed". --tier: the interpreter alone ("interp") or machine code
+// at one level ("0".."3") from the first call; by default the engine's default.
 #include <cstdio>
 #include <iostream>
 
@@ -14,11 +16,13 @@ int check_command(const Cli& cli, const std::vector<std::string>& args) {
   std::vector<std::string> files;
   for (size_t i = 0; i < args.size(); ++i) {
     int status;
-    long level;
+    std::string tier;
     if (args[i] == "--verbose" || args[i] == "-v") verbose = true;
-    else if (args[i] == "--opt") {
-      if (!cli.number(args, i, 0, 3, level, &status)) return status;
-      options.opt_level = static_cast<int>(level);
+    else if (args[i] == "--tier") {
+      if (!cli.value(args, i, tier, &status)) return status;
+      auto t = parse_tier(tier);
+      if (!t) return cli.misuse("--tier takes interp, 0, 1, 2 or 3, not '" + tier + "'");
+      options.tier = *t;
     } else if (args[i].size() > 1 && args[i][0] == '-') return cli.misuse("unknown option " + args[i]);
     else files.push_back(args[i]);
   }

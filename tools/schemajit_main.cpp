@@ -19,7 +19,7 @@ namespace sj::tools {
 
 const Cli kCli("schemajit", R"(usage: schemajit demo
        schemajit serialize --schema S.json [--options O.json] [DATA.json | -]
-       schemajit check [--verbose] [--opt N] FILE.jsonl...
+       schemajit check [--verbose] [--tier interp|0|1|2|3] FILE.jsonl...
        schemajit bench --schema S.json [--options O.json] DATA.json [--json]
        schemajit --help | --version
 
@@ -27,7 +27,8 @@ const Cli kCli("schemajit", R"(usage: schemajit demo
              the first lines of the IR and the compile and serialize times
   serialize  print DATA (a file, or stdin) as the schema prints it
   check      run conformance cases ({schema, options, input, expected | error |
-             build_error} per line), print the failures and "N passed, M failed"
+             build_error} per line), print the failures and "N passed, M failed";
+             --tier: the interpreter alone, or machine code at one level
   bench      compile, then time serialize calls on DATA (--json: one JSON line)
 )");
 

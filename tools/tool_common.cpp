@@ -60,6 +60,24 @@ std::string diff(const std::string& want, const std::string& got) {
 
 }  // namespace
 
+std::optional<Tier> parse_tier(const std::string& text) {
+  if (text == "interp") return Tier::Interpreter;
+  if (text.size() == 1 && text[0] >= '0' && text[0] <= '3') return static_cast<Tier>(text[0] - '0');
+  return std::nullopt;
+}
+
+const char* tier_name(Tier tier) {
+  switch (tier) {
+    case Tier::Default: return "default";
+    case Tier::Interpreter: return "interp";
+    case Tier::Level0: return "0";
+    case Tier::Level1: return "1";
+    case Tier::Level2: return "2";
+    case Tier::Level3: return "3";
+  }
+  return "?";
+}
+
 CaseOutcome run_case(schemajit::Engine& engine, const std::string& line, const CheckOptions& check) {
   CaseOutcome out;
   rapidjson::Document c;
@@ -73,8 +91,10 @@ CaseOutcome run_case(schemajit::Engine& engine, const std::string& line, const C
   rapidjson::Document options;
   options.SetObject();
   if (c.HasMember("options") && c["options"].IsObject()) options.CopyFrom(c["options"], options.GetAllocator());
-  if (check.opt_level >= 0) {  // exactly this level's code, from the first call on
-    options.AddMember("optLevel", check.opt_level, options.GetAllocator());
+  if (check.tier == Tier::Interpreter) {
+    options.AddMember("jit", false, options.GetAllocator());
+  } else if (check.tier != Tier::Default) {  // exactly this level's code, from the first call on
+    options.AddMember("optLevel", static_cast<int>(check.tier), options.GetAllocator());
     options.AddMember("tierUp", false, options.GetAllocator());
   }
 

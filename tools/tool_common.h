@@ -21,9 +21,15 @@ struct CaseOutcome {
   std::string detail;            // why it failed: a short diff
 };
 
+// Which code runs the cases: the engine's default (the interpreter, then machine code after
+// tier-up), the interpreter alone, or machine code at one level from the first call on.
+enum class Tier { Default = -2, Interpreter = -1, Level0 = 0, Level1 = 1, Level2 = 2, Level3 = 3 };
 struct CheckOptions {
-  int opt_level = -1;            // -1: the engine's default
+  Tier tier = Tier::Default;
 };
+// "interp", "0".."3" (schemajit check --tier); nullopt for anything else.
+std::optional<Tier> parse_tier(const std::string& text);
+const char* tier_name(Tier tier);
 
 CaseOutcome run_case(schemajit::Engine& engine, const std::string& jsonl_line, const CheckOptions& options);
 

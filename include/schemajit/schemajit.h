@@ -199,10 +199,14 @@ struct Options {
   AjvOptions ajv;                   // "ajv"
 
   // ---- schemajit's ----
+  // "jit": false runs every serializer on the interpreter: no LLVM in the process, no
+  // executable memory (SELinux deny_execmem, hardened containers), output unchanged.
+  bool jit = true;
   int opt_level = 1;     // "optLevel": 0..3, how much LLVM optimises the machine code
-  // "tierUp": compile at level 0 first (fast to compile) and recompile at opt_level on a
-  // background thread once the serializer has been called 100 times. false: compile at
-  // opt_level before compile() returns.
+  // "tierUp": a serializer runs on the interpreter from the moment compile() returns and is
+  // compiled to machine code at opt_level on a background thread once it has been called 100
+  // times (LLVM starts then, on that thread). false: compiled at opt_level before compile()
+  // returns.
   bool tier_up = true;
   // "cacheDir": a directory where compiled machine code is kept between runs, keyed by
   // schema, options, engine version and CPU ("" for none).
@@ -224,6 +228,7 @@ struct Options {
 
 namespace detail {
 struct CompiledCode;  // the code a Serializer runs and what keeps it alive
+class MachineCode;    // what the JIT adds to an Engine
 }
 
 // A compiled schema. Immutable: any number of threads may call it at once. It keeps its
@@ -260,15 +265,31 @@ struct CompileRequest {
 
 // What an Engine did since it was created.
 struct EngineStats {
-  uint64_t hits = 0;      // serializers linked from a cache file ("cacheDir"), no IR built
+  uint64_t hits = 0;      // machine code linked from a cache file ("cacheDir")
   uint64_t misses = 0;    // compiled with a cache directory set: no usable file was there
   uint64_t stores = 0;    // cache files written
-  uint64_t tier_ups = 0;  // serializers switched to code recompiled at their final level
+  uint64_t tier_ups = 0;  // serializers switched from the interpreter to machine code in the background
+  // Compiles LLVM could not do (no executable memory, ...): those serializers stay on the
+  // interpreter, and print the same bytes. jit_error is the first one's message.
+  uint64_t jit_failures = 0;
+  std::string jit_error;
 };
+
+// Engine(interpreter_only): an Engine without a JIT.
+struct InterpreterOnly {
+  explicit InterpreterOnly() = default;
+};
+inline constexpr InterpreterOnly interpreter_only{};
 
 class Engine {
  public:
+  // The whole engine: every serializer runs on the interpreter from the moment it is compiled,
+  // and LLVM's JIT compiles machine code for it (options "tierUp", "jit"). Link
+  // schemajit::schemajit.
   Engine();
+  // An engine without a JIT: every serializer runs on the interpreter. Needs only
+  // schemajit::runtime, so the program links no LLVM.
+  explicit Engine(InterpreterOnly);
   ~Engine();
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
@@ -288,10 +309,12 @@ class Engine {
   // Blocks until the queued tier-up recompiles have finished: for tests, benchmarks, and a
   // server that wants full speed before it takes traffic.
   void wait_for_tier_up();
-  // schemajit-dump's text for a schema and its options (JSON text).
+  // schemajit-dump's text for a schema and its options (JSON text). LLVM IR and assembly need
+  // the JIT.
   Result<std::string> dump(std::string_view schema_json, std::string_view options_json, DumpKind kind);
 
  private:
+  explicit Engine(std::unique_ptr<detail::MachineCode> jit);
   struct Impl;
   std::shared_ptr<Impl> impl_;
 };

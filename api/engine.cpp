@@ -1,0 +1,141 @@
+// The public API's engine without LLVM: schema text → SchemaDoc → IR → the interpreter's
+// program, at once; machine code when the Engine has the JIT (api/machine_code.h).
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
+#include <schemajit/schemajit.h>
+
+#include "api/compiled_code.h"
+#include "api/machine_code.h"
+#include "ir/error.h"
+#include "ir/lower.h"
+#include "ir/printer.h"
+#include "ir/schema_doc.h"
+#include "runtime/dom_layout.h"
+
+namespace schemajit {
+namespace {
+
+Error error_of(const sj::CompileError& e) { return Error{e.code, e.message, e.pointer}; }
+
+}  // namespace
+
+struct Engine::Impl {
+  std::unique_ptr<detail::MachineCode> jit;  // null: interpreter only
+  bool layout_ok = sj::dom::layout_self_check();
+
+  // Throws CompileError.
+  Serializer compile(std::string_view schema_json, const sj::Options& options) {
+    if (!layout_ok)
+      throw sj::CompileError("this build of RapidJSON lays out rapidjson::Value differently from runtime/dom_layout.h", "",
+                             ErrorCode::Internal);
+    sj::SchemaDoc doc(schema_json, options);
+    auto module = std::make_shared<const sj::ir::Module>(sj::ir::lower(doc, options));
+    auto code = detail::interpreted_code(module);
+    if (jit && options.jit)
+      if (auto machine = jit->attach(code, schema_json, options, module)) return Serializer(std::move(machine));
+    return Serializer(std::move(code));
+  }
+};
+
+Engine::Engine(InterpreterOnly) : impl_(std::make_shared<Impl>()) {}
+Engine::Engine(std::unique_ptr<detail::MachineCode> jit) : impl_(std::make_shared<Impl>()) { impl_->jit = std::move(jit); }
+Engine::~Engine() = default;
+
+const char* version() { return SCHEMAJIT_VERSION_STRING; }
+
+const char* error_code_name(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::InvalidSchema: return "InvalidSchema";
+    case ErrorCode::InvalidOptions: return "InvalidOptions";
+    case ErrorCode::Unsupported: return "Unsupported";
+    case ErrorCode::SchemaLimit: return "SchemaLimit";
+    case ErrorCode::InvalidData: return "InvalidData";
+    case ErrorCode::DepthLimit: return "DepthLimit";
+    case ErrorCode::OutputLimit: return "OutputLimit";
+    case ErrorCode::OutOfMemory: return "OutOfMemory";
+    case ErrorCode::InvalidInput: return "InvalidInput";
+    case ErrorCode::FileError: return "FileError";
+    case ErrorCode::Internal: return "Internal";
+  }
+  return "?";
+}
+
+Result<Cutoffs> load_cutoffs(const std::string& path) {
+  try {
+    return sj::load_cutoffs(path);
+  } catch (const sj::CompileError& e) {
+    return error_of(e);
+  }
+}
+
+Result<Serializer> Engine::compile(std::string_view schema_json, const Options& options) {
+  try {
+    return impl_->compile(schema_json, sj::from_public(options));
+  } catch (const sj::CompileError& e) {
+    return error_of(e);
+  }
+}
+
+Result<Serializer> Engine::compile(std::string_view schema_json, std::string_view options_json) {
+  try {
+    return impl_->compile(schema_json, sj::parse_options(options_json));
+  } catch (const sj::CompileError& e) {
+    return error_of(e);
+  }
+}
+
+Result<Serializer> Engine::compile_file(const std::string& path, const Options& options) {
+  std::ifstream in(path, std::ios::binary);
+  std::string text;
+  if (in) text.assign(std::istreambuf_iterator<char>(in), {});
+  if (!in && !in.eof()) return Error{ErrorCode::FileError, path + ": " + std::strerror(errno), ""};
+  return compile(text, options);
+}
+
+std::vector<Result<Serializer>> Engine::compile_all(const std::vector<CompileRequest>& requests, unsigned threads) {
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<size_t>(threads, requests.size()));
+  std::vector<std::optional<Result<Serializer>>> slots(requests.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next++) < requests.size();) slots[i].emplace(compile(requests[i].schema, requests[i].options));
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();  // the calling thread is one of the workers
+  for (auto& t : pool) t.join();
+  std::vector<Result<Serializer>> results;
+  results.reserve(requests.size());
+  for (auto& slot : slots) results.push_back(std::move(*slot));
+  return results;
+}
+
+void Engine::wait_for_tier_up() {
+  if (impl_->jit) impl_->jit->wait();
+}
+
+EngineStats Engine::stats() const {
+  EngineStats s;
+  if (impl_->jit) impl_->jit->add_stats(s);
+  return s;
+}
+
+Result<std::string> Engine::dump(std::string_view schema_json, std::string_view options_json, DumpKind kind) {
+  try {
+    sj::Options options = sj::parse_options(options_json);
+    sj::SchemaDoc doc(schema_json, options);
+    sj::ir::Module module = sj::ir::lower(doc, options);
+    if (kind == DumpKind::IR) return sj::ir::print(module);
+    if (!impl_->jit) return Error{ErrorCode::Unsupported, "LLVM IR and assembly need the JIT (an Engine made with Engine())", ""};
+    return impl_->jit->dump(module, kind);
+  } catch (const sj::CompileError& e) {
+    return error_of(e);
+  }
+}
+
+}  // namespace schemajit

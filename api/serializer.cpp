@@ -1,0 +1,64 @@
+// The serialize call: the active code of a serializer (counting calls toward tier-up) run by
+// runtime/run_call.h, inline here (C++23: compiled with -std=gnu++2b).
+#include <schemajit/schemajit.h>
+
+#include "api/compiled_code.h"
+#include "ir/schema_doc.h"
+#include "runtime/run_call.h"
+
+namespace schemajit {
+
+Serializer::Serializer(std::shared_ptr<const detail::CompiledCode> code) : code_(std::move(code)) {}
+Serializer::Serializer(const Serializer& other) = default;
+Serializer& Serializer::operator=(const Serializer& other) = default;
+Serializer::~Serializer() = default;
+
+namespace {
+
+// The code a call runs: the active code, after counting the call toward tier-up. The count
+// runs only until it reaches 0 (then the compile is requested), so once better code is active
+// it is 0: no need to test which code is active first.
+const sj::rt::CallSpec& counted_call(const detail::CompiledCode& code) {
+  if (code.calls_until_tier_up.load(std::memory_order_relaxed) > 0 &&
+      code.calls_until_tier_up.fetch_sub(1, std::memory_order_relaxed) == 1) [[unlikely]]
+    code.request_tier_up();
+  return code.active.load(std::memory_order_acquire)->call;
+}
+
+ErrorCode code_of(sj::rt::Failure failure) {
+  switch (failure) {
+    case sj::rt::Failure::Data: return ErrorCode::InvalidData;
+    case sj::rt::Failure::Depth: return ErrorCode::DepthLimit;
+    case sj::rt::Failure::Output: return ErrorCode::OutputLimit;
+    case sj::rt::Failure::Memory: return ErrorCode::OutOfMemory;
+    case sj::rt::Failure::Schema: return ErrorCode::InvalidSchema;
+  }
+  return ErrorCode::Internal;
+}
+
+// A call's answer: `failure` is null on success, else owned from here.
+Status status_of(sj::rt::CallExtras* failure) {
+  if (!failure) [[likely]] return {};
+  std::unique_ptr<sj::rt::CallExtras> owned(failure);
+  return Status(Error{code_of(owned->failure), std::move(owned->message), std::move(owned->path)});
+}
+
+}  // namespace
+
+Status Serializer::serialize(const rapidjson::Value& value, std::string& out) const {
+  return status_of(sj::rt::run_call(counted_call(*code_), &value, out));
+}
+
+Status Serializer::serialize_json(std::string_view json, std::string& out) const {
+  rapidjson::Document doc;
+  std::string err;
+  bool lone_surrogates;
+  if (!sj::parse_json_data(json, doc, err, lone_surrogates))
+    return Status(Error{ErrorCode::InvalidInput, "input is not valid JSON: " + err, ""});
+  sj::collapse_duplicate_members(doc);  // JSON.parse's object: the last value, the first position
+  if (!lone_surrogates) return serialize(doc, out);
+  // Held as WTF-8 (parse_json_data): the call ends in the scratch buffer, which prints them.
+  return status_of(sj::rt::run_call_in_scratch(counted_call(*code_), &doc, out, true).release());
+}
+
+}  // namespace schemajit

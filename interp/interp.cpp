@@ -1,0 +1,116 @@
+// The interpreter's entry, its functions (one per IR function, with the data depth guard),
+// the dispatch over node kinds, type switches and selects: engine/codegen.cpp's counterparts.
+#include "interp/interp.h"
+
+#include "interp/values.h"
+#include "runtime/call_state.h"
+#include "runtime/dom_layout.h"
+#include "runtime/output.h"
+
+namespace sj::interp {
+
+SjStatus run_entry(SjCtx* ctx, const SjValue* value) {
+  const auto& program = *static_cast<const Program*>(rt::state(ctx).spec->program);
+  return Run(ctx, program).function(0, value);
+}
+
+void Run::literal(const char* s, size_t n) { rt::put(ctx_, s, n); }
+
+// A function's data depth guard, as generated code's: the entry point when nothing else calls
+// it is at depth 1 from the API, which every limit allows; any other call counts one more
+// level, and beyond max_depth is the depth error. (On failure the depth is not restored: the
+// call ends there.)
+SjStatus Run::function(int index, const SjValue* v) {
+  int32_t depth;
+  if (index == 0 && !m_.entry_is_called) {
+    ctx_->depth = depth = 1;
+  } else {
+    depth = ctx_->depth + 1;
+    if (depth > ctx_->max_depth) return sj_error_depth(ctx_, m_.functions[index].path.c_str());
+    ctx_->depth = depth;
+  }
+  if (emit(*p_.functions[index], v)) return 1;
+  ctx_->depth = depth - 1;
+  return 0;
+}
+
+SjStatus Run::emit(const Op& op, const SjValue* v) {
+  if (op.null_first && is_type(v, dom::kNullType)) {
+    literal("null", 4);
+    return 0;
+  }
+  switch (op.kind) {
+    case ir::Kind::Generic: return sj_write_generic(ctx_, v);
+    case ir::Kind::Null: literal("null", 4); return 0;
+    case ir::Kind::Const: literal(op.node->literal); return 0;
+    case ir::Kind::String: return emit_string(op, v);
+    case ir::Kind::Number: return emit_number(op, v);
+    case ir::Kind::Integer: return emit_integer(op, v);
+    case ir::Kind::Boolean: sj_coerce_boolean(ctx_, v); return 0;
+    case ir::Kind::Object: return emit_object(op, v);
+    case ir::Kind::Array: return emit_array(op, v);
+    case ir::Kind::TypeSwitch: return emit_switch(op, v);
+    case ir::Kind::Call: return function(op.node->callee, v);
+    case ir::Kind::Select: return emit_select(op, v);
+  }
+  return 0;
+}
+
+// The value through `op`, or as JSON.stringify prints it when there is none.
+SjStatus Run::emit_or_raw(const Op* op, const SjValue* v) { return op ? emit(*op, v) : sj_write_generic(ctx_, v); }
+
+namespace {
+
+// The type-array guards of spec §7 (codegen.cpp's guard()).
+bool guard(const ir::Node& branch, const SjValue* v) {
+  uint16_t type = type_of(v);
+  bool null = type == dom::kNullType;
+  switch (branch.kind) {
+    case ir::Kind::Null: return null;
+    case ir::Kind::String: return type == dom::kStringType || null || type == dom::kArrayType;
+    case ir::Kind::Number: return has_flag(v, dom::kNumberFlag) || null;
+    case ir::Kind::Integer: return integral(v) || null;
+    case ir::Kind::Boolean: return type == dom::kTrueType || type == dom::kFalseType || null;
+    case ir::Kind::Object: return type == dom::kObjectType || null;
+    case ir::Kind::Array: return type == dom::kArrayType;
+    default: return true;
+  }
+}
+
+}  // namespace
+
+SjStatus Run::emit_switch(const Op& op, const SjValue* v) {
+  for (const Op* branch : op.branches)
+    if (guard(*branch->node, v)) return emit(*branch, v);
+  return sj_error_mismatch(ctx_, op.node->path.c_str());
+}
+
+// anyOf / oneOf / if: the first choice whose validator passes (1) is serialized; 2 is an error
+// the validator recorded. Under Ajv's options that write data, as generated code runs them
+// (ir::select_writes): on the Select's own copy, each from sj_ajv_enter's root.
+SjStatus Run::emit_select(const Op& op, const SjValue* v) {
+  const char* path = op.node->path.c_str();
+  if (op.writes.copy) {
+    v = sj_ajv_copy(ctx_, v, path);
+    if (!v) return 1;
+  }
+  bool arrays = m_.options.ajv_coerce_types == AjvCoercion::Arrays;
+  for (const ChoiceOp& c : op.choices) {
+    if (c.validator >= 0) {
+      int r;
+      if (op.writes.enter) {
+        const SjValue* root = sj_ajv_enter(ctx_, v, arrays);
+        r = validator(c.validator, root);
+        sj_ajv_leave(ctx_, v, root);
+      } else {
+        r = validator(c.validator, v);
+      }
+      if (r == 2) return 1;
+      if (r != 1) continue;
+    }
+    return emit(*c.value, v);
+  }
+  return sj_error_mismatch(ctx_, path);
+}
+
+}  // namespace sj::interp
