@@ -27,10 +27,13 @@ std::shared_ptr<CompiledCode> compiled_code(sj::rt::EntryFn entry, std::vector<s
   return code;
 }
 
-std::shared_ptr<CompiledCode> interpreted_code(std::shared_ptr<const sj::ir::Module> module) {
-  auto program = sj::interp::prepare(module);
-  auto code = compiled_code(sj::interp::run_entry, module->patterns, module->constants, module->options.max_data_depth,
-                            module->options.max_output_bytes, program);
+std::shared_ptr<CompiledCode> interpreted_code(sj::ir::Module&& module) {
+  auto patterns = std::move(module.patterns);
+  auto constants = std::move(module.constants);
+  int32_t max_data_depth = module.options.max_data_depth;
+  int64_t max_output_bytes = module.options.max_output_bytes;
+  auto program = sj::interp::prepare(std::move(module));
+  auto code = compiled_code(sj::interp::run_entry, std::move(patterns), constants, max_data_depth, max_output_bytes, program);
   code->call.program = program.get();
   code->interpreted = true;
   return code;

@@ -49,7 +49,7 @@ std::shared_ptr<CompiledCode> compiled_code(sj::rt::EntryFn entry, std::vector<s
                                             const std::vector<std::string>& constants, int32_t max_data_depth,
                                             int64_t max_output_bytes, std::shared_ptr<const void> keepalive);
 
-// The interpreter's code for a lowered module (interp/), which it keeps.
-std::shared_ptr<CompiledCode> interpreted_code(std::shared_ptr<const sj::ir::Module> module);
+// The interpreter's code for a lowered module (interp/), which takes what it needs from it.
+std::shared_ptr<CompiledCode> interpreted_code(sj::ir::Module&& module);
 
 }  // namespace schemajit::detail

@@ -34,10 +34,12 @@ struct Engine::Impl {
       throw sj::CompileError("this build of RapidJSON lays out rapidjson::Value differently from runtime/dom_layout.h", "",
                              ErrorCode::Internal);
     sj::SchemaDoc doc(schema_json, options);
-    auto module = std::make_shared<const sj::ir::Module>(sj::ir::lower(doc, options));
-    auto code = detail::interpreted_code(module);
-    if (jit && options.jit)
-      if (auto machine = jit->attach(code, schema_json, options, module)) return Serializer(std::move(machine));
+    sj::ir::Module module = sj::ir::lower(doc, options);
+    bool machine = jit && options.jit;
+    if (machine && !options.tier_up)
+      if (auto code = jit->compile_now(module, schema_json, options)) return Serializer(std::move(code));
+    auto code = detail::interpreted_code(std::move(module));
+    if (machine && options.tier_up) jit->arm(code, schema_json, options);
     return Serializer(std::move(code));
   }
 };

@@ -18,13 +18,14 @@ namespace schemajit::detail {
 class MachineCode {
  public:
   virtual ~MachineCode() = default;
-  // A serializer compile() has just made, running on the interpreter: returns machine code for
-  // it at once when the options ask for it before compile() returns (tierUp false), or arms
-  // `code` to be upgraded later on a background thread and returns null. Never throws: when
-  // LLVM cannot compile or map the code the serializer stays interpreted (stats say so).
-  virtual std::shared_ptr<const CompiledCode> attach(const std::shared_ptr<CompiledCode>& code, std::string_view schema,
-                                                     const sj::Options& options,
-                                                     const std::shared_ptr<const sj::ir::Module>& module) = 0;
+  // Machine code for a module compile() has just lowered, before compile() returns (option
+  // tierUp false); null when LLVM cannot compile or map it (the serializer is interpreted then,
+  // and stats say so). Never throws.
+  virtual std::shared_ptr<const CompiledCode> compile_now(const sj::ir::Module& module, std::string_view schema,
+                                                          const sj::Options& options) = 0;
+  // Arms an interpreted serializer to be replaced by machine code on a background thread: once
+  // it has been called enough, or at once from a cache file. The schema is lowered again there.
+  virtual void arm(const std::shared_ptr<CompiledCode>& code, std::string_view schema, const sj::Options& options) = 0;
   virtual void add_stats(EngineStats& stats) const = 0;
   // Blocks until queued work is done (Engine::wait_for_tier_up).
   virtual void wait() = 0;

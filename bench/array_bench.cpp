@@ -1,7 +1,7 @@
 // The seed's array benchmark, reproduced: for each row, RapidJSON's Writer on the same DOM
 // ("native"), schemajit with every cutoff at infinity ("before": the loop only), schemajit
-// with the calibrated cutoffs ("after"), memcpy of the same number of bytes ("memcpy"), and
-// the peers built in (yyjson, ...). All in one run, output consumed. bench/seed_table.py turns --benchmark_format=json output
+// with the calibrated cutoffs ("after"), the interpreter ("interp"), memcpy of the same number
+// of bytes ("memcpy"), and the peers built in (yyjson, ...). All in one run, output consumed. bench/seed_table.py turns --benchmark_format=json output
 // into the README's table.
 #include <benchmark/benchmark.h>
 
@@ -60,6 +60,8 @@ const bool registered = [] {
     benchmark::RegisterBenchmark(("seed/" + row.name + "/after").c_str(), schemajit_run, p, true);
     benchmark::RegisterBenchmark(("seed/" + row.name + "/memcpy").c_str(), copy, p);
     sj::bench::register_peers("seed/" + row.name, row.data);
+    std::string extra = row.options.empty() ? "" : "{" + row.options + "}";
+    sj::bench::register_interpreted("seed/" + row.name, p->doc, row.schema, extra);
   }
   return true;
 }();

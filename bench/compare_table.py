@@ -14,9 +14,9 @@ import json
 import sys
 
 UNIT = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}
-CPP = ["native", "schemajit", "yyjson", "simdjson", "boost_json", "nlohmann"]
+CPP = ["native", "schemajit", "interp", "yyjson", "simdjson", "boost_json", "nlohmann"]
 ALIAS = {"after": "schemajit"}
-TITLE = {"native": "RapidJSON", "schemajit": "schemajit", "yyjson": "yyjson", "simdjson": "simdjson",
+TITLE = {"native": "RapidJSON", "schemajit": "schemajit", "interp": "interpreted", "yyjson": "yyjson", "simdjson": "simdjson",
          "boost_json": "Boost.JSON", "nlohmann": "nlohmann", "fjs": "fjs (Node)", "json_stringify": "JSON.stringify"}
 VERSUS = [("native", "RapidJSON"), ("yyjson", "yyjson"), ("fjs", "fjs")]
 

@@ -100,7 +100,16 @@ std::shared_ptr<const Case> register_case(const std::string& prefix, const std::
 }
 
 std::shared_ptr<const Case> register_case(const std::string& group, const BenchCase& c) {
-  return register_case(group + "/" + c.name, c.input, lazy_compile(c.schema, with_options(c.options, "\"tierUp\":false")));
+  std::string prefix = group + "/" + c.name;
+  auto registered = register_case(prefix, c.input, lazy_compile(c.schema, with_options(c.options, "\"tierUp\":false")));
+  if (registered) register_interpreted(prefix, registered->dom, c.schema, c.options);
+  return registered;
+}
+
+void register_interpreted(const std::string& prefix, const rapidjson::Value& dom, const std::string& schema,
+                          const std::string& options) {
+  auto ser = lazy_compile(schema, with_options(options, "\"jit\":false"));
+  benchmark::RegisterBenchmark((prefix + "/interp").c_str(), [ser, &dom](benchmark::State& s) { run_schemajit(s, *ser, dom); });
 }
 
 void register_peers([[maybe_unused]] const std::string& prefix, [[maybe_unused]] const std::string& json) {

@@ -81,8 +81,14 @@ std::shared_ptr<const Case> register_case(const std::string& prefix, const std::
                                           std::shared_ptr<LazySerializer> serializer);
 
 // The case's schema in the shared Engine at level 1 with tier-up off (the final code, from
-// the first iteration), registered as <group>/<case name>/... as above.
+// the first iteration), registered as <group>/<case name>/... as above, and on the
+// interpreter as <group>/<case name>/interp.
 std::shared_ptr<const Case> register_case(const std::string& group, const BenchCase& c);
+
+// Registers <prefix>/interp: the schema on the interpreter (option "jit": false), on `dom`,
+// which must outlive the benchmark.
+void register_interpreted(const std::string& prefix, const rapidjson::Value& dom, const std::string& schema,
+                          const std::string& options);
 
 // Registers <prefix>/<peer> for each peer built in (bench/peers.cpp).
 void register_peers(const std::string& prefix, const std::string& json);

@@ -34,28 +34,28 @@ class JitTier final : public MachineCode {
   // A caller may briefly hold the queue while this Engine goes: stop its jobs before `jit_` dies.
   ~JitTier() override { queue_->shutdown(); }
 
-  std::shared_ptr<const CompiledCode> attach(const std::shared_ptr<CompiledCode>& code, std::string_view schema,
-                                             const sj::Options& options,
-                                             const std::shared_ptr<const sj::ir::Module>& module) override {
+  std::shared_ptr<const CompiledCode> compile_now(const sj::ir::Module& module, std::string_view schema,
+                                                  const sj::Options& options) override {
     guard_exit_on_main_thread();
-    Job job{code, std::string(options.cache_dir.empty() ? "" : schema), options, module, module->effective_opt_level()};
-    if (!options.tier_up) {
-      try {
-        return machine_code(job);
-      } catch (const sj::CompileError& e) {
-        failed(e);
-        return nullptr;
-      }
+    try {
+      return machine_code(module, schema, options, module.effective_opt_level());
+    } catch (const sj::CompileError& e) {
+      failed(e);
+      return nullptr;
     }
+  }
+
+  void arm(const std::shared_ptr<CompiledCode>& code, std::string_view schema, const sj::Options& options) override {
+    guard_exit_on_main_thread();
+    auto job = std::make_shared<const Job>(Job{code, std::string(schema), options});
     code->request_tier_up = [this, job, queue = std::weak_ptr<TierUpQueue>(queue_)] {
       auto q = queue.lock();
       if (!q) return;
       // Runs on the worker, which ~JitTier stops before `this` goes.
-      q->push([this, job] { tier_up(job); });
+      q->push([this, job] { tier_up(*job); });
     };
     if (options.cache_dir.empty()) code->calls_until_tier_up.store(kTierUpCalls, std::memory_order_relaxed);
-    else queue_->push([this, job] { from_cache_or_arm(job); });
-    return nullptr;
+    else queue_->push([this, job] { from_cache_or_arm(*job); });
   }
 
   void add_stats(EngineStats& s) const override {
@@ -73,14 +73,12 @@ class JitTier final : public MachineCode {
   std::string dump(const sj::ir::Module& module, DumpKind kind) override { return jit().dump(module, kind); }
 
  private:
-  // One serializer's way to machine code. The module is the one its interpreter runs; the
-  // schema text is kept only for the cache key.
+  // One serializer's way to machine code: its schema is lowered again on the worker (the
+  // interpreter keeps no module).
   struct Job {
     std::weak_ptr<CompiledCode> target;
     std::string schema;
     sj::Options options;
-    std::shared_ptr<const sj::ir::Module> module;
-    int level;  // the final level: options.opt_level, or 0 for very large schemas
   };
 
   // LLVM's start: the first compile builds the JIT.
@@ -89,22 +87,29 @@ class JitTier final : public MachineCode {
     return *jit_;
   }
 
-  // Machine code at the job's level, from the cache when it has it. Throws sj::CompileError.
-  std::shared_ptr<const CompiledCode> machine_code(const Job& job) {
+  // Machine code for `module` at `level`, from the cache when it has it. Throws sj::CompileError.
+  std::shared_ptr<const CompiledCode> machine_code(const sj::ir::Module& module, std::string_view schema,
+                                                   const sj::Options& options, int level) {
     std::optional<std::string> key;
-    if (!job.options.cache_dir.empty()) key = ObjectCache::key(job.schema, job.options);
+    if (!options.cache_dir.empty()) key = ObjectCache::key(schema, options);
     if (key) {
-      if (auto machine = cached(*key, job.options.cache_dir, job.level)) return machine;
+      if (auto machine = cached(*key, options.cache_dir, level)) return machine;
       ++misses_;
     }
     CachedCode captured;
-    auto machine = jit().compile(*job.module, job.level, key ? &captured : nullptr);
+    auto machine = jit().compile(module, level, key ? &captured : nullptr);
     if (key && captured.object_size != 0) {
-      captured.final_level = job.level;
-      ObjectCache(job.options.cache_dir).store(*key, captured);
+      captured.final_level = level;
+      ObjectCache(options.cache_dir).store(*key, captured);
       ++stores_;
     }
     return machine;
+  }
+
+  // The job's module and final level (options.opt_level, or 0 for very large schemas).
+  static sj::ir::Module lowered(const Job& job) {
+    sj::SchemaDoc doc(job.schema, job.options);
+    return sj::ir::lower(doc, job.options);
   }
 
   // The cache file's code when there is one at `level` that LLVM links, else null.
@@ -127,7 +132,7 @@ class JitTier final : public MachineCode {
     if (!target) return;
     try {
       if (auto key = ObjectCache::key(job.schema, job.options)) {
-        if (auto machine = cached(*key, job.options.cache_dir, job.level)) {
+        if (auto machine = cached(*key, job.options.cache_dir, lowered(job).effective_opt_level())) {
           target->publish(std::move(machine));
           return;
         }
@@ -142,11 +147,13 @@ class JitTier final : public MachineCode {
 
   // On the worker, once the serializer has been called kTierUpCalls times.
   void tier_up(const Job& job) {
-    prime_for_exit(job.level);
     auto target = job.target.lock();
     if (!target) return;
     try {
-      target->publish(machine_code(job));
+      sj::ir::Module module = lowered(job);
+      int level = module.effective_opt_level();
+      prime_for_exit(level);
+      target->publish(machine_code(module, job.schema, job.options, level));
       ++tier_ups_;
     } catch (const sj::CompileError& e) {
       failed(e);  // the serializer keeps running on the interpreter

@@ -26,51 +26,51 @@ bool tuple_guard(uint8_t g, const SjValue* v) {
 }  // namespace
 
 SjStatus Run::emit_array(const Op& op, const SjValue* v) {
-  const ir::Node& n = *op.node;
   uint16_t type = type_of(v);
   if (type != dom::kArrayType) {
-    if (type != dom::kNullType) return sj_error_mismatch(ctx_, n.path.c_str());
+    if (type != dom::kNullType) return sj_error_mismatch(ctx_, path(op));
     literal("[]", 2);
     return 0;
   }
   int64_t len = v->Size();
   const SjValue* elems = v->Begin();
   // A tuple without additionalItems rejects longer arrays before anything else (§6.2).
-  if (n.is_tuple && !n.additional_items && len > static_cast<int64_t>(op.tuple.size()))
-    return sj_error_item(ctx_, static_cast<int64_t>(op.tuple.size()), n.path.c_str());
+  if (op.is_tuple && !op.additional_items && len > static_cast<int64_t>(op.count))
+    return sj_error_item(ctx_, static_cast<int64_t>(op.count), path(op));
   // largeArrayMechanism json-stringify: a large array is printed raw (spec §14.1).
-  if (n.large_as_json && len >= op.large_size) return sj_write_generic(ctx_, v);
-  literal("[", 1);
+  if (op.large_as_json && len >= op.large_size) return sj_write_generic(ctx_, v);
+  byte('[');
   int64_t start = 0;
-  if (n.is_tuple) {
-    for (size_t i = 0; i < op.tuple.size() && static_cast<int64_t>(i) < len; ++i) {
-      if (i) literal(",", 1);
-      if (!tuple_guard(op.tuple[i].guard, elems + i)) return sj_error_item(ctx_, static_cast<int64_t>(i), n.path.c_str());
-      if (emit(*op.tuple[i].value, elems + i)) return 1;
+  if (op.is_tuple) {
+    for (uint32_t i = 0; i < op.count && static_cast<int64_t>(i) < len; ++i) {
+      const TupleOp& item = p_.tuple[op.first + i];
+      if (i) byte(',');
+      if (!tuple_guard(item.guard, elems + i)) return sj_error_item(ctx_, static_cast<int64_t>(i), path(op));
+      if (emit(item.value, elems + i)) return 1;
     }
-    start = static_cast<int64_t>(op.tuple.size());  // what follows: the extra items, raw
+    start = static_cast<int64_t>(op.count);  // what follows: the extra items, raw
   }
   // The seed's length branch: at or above the cutoff the bulk kernel writes the leading run of
   // plain items and returns where the loop resumes (the first miss, or len).
   if (op.bulk && len >= op.cutoff) {
     start = op.bulk(ctx_, elems, len);
-    if (!n.is_tuple && start != 0) literal(",", 1);
+    if (!op.is_tuple && start != 0) byte(',');
   }
-  if (n.is_tuple) {
+  if (op.is_tuple) {
     for (int64_t i = start; i < len; ++i) {
-      if (i) literal(",", 1);
+      if (i) byte(',');
       if (sj_write_generic(ctx_, elems + i)) return 1;
     }
   } else {
     // Every item is followed by a comma, the last one taken back (as generated code writes
     // them, with the item's last bytes).
     for (int64_t i = start; i < len; ++i) {
-      if (emit_or_raw(op.items, elems + i)) return 1;
-      literal(",", 1);
+      if (op.items ? emit(*op.items, elems + i) : sj_write_generic(ctx_, elems + i)) return 1;
+      byte(',');
     }
     if (len != 0) --ctx_->cur;
   }
-  literal("]", 1);
+  byte(']');
   return 0;
 }
 

@@ -2,10 +2,9 @@
 // the dispatch over node kinds, type switches and selects: engine/codegen.cpp's counterparts.
 #include "interp/interp.h"
 
+#include "interp/scalars.h"
 #include "interp/values.h"
 #include "runtime/call_state.h"
-#include "runtime/dom_layout.h"
-#include "runtime/output.h"
 
 namespace sj::interp {
 
@@ -14,22 +13,20 @@ SjStatus run_entry(SjCtx* ctx, const SjValue* value) {
   return Run(ctx, program).function(0, value);
 }
 
-void Run::literal(const char* s, size_t n) { rt::put(ctx_, s, n); }
-
 // A function's data depth guard, as generated code's: the entry point when nothing else calls
 // it is at depth 1 from the API, which every limit allows; any other call counts one more
 // level, and beyond max_depth is the depth error. (On failure the depth is not restored: the
 // call ends there.)
-SjStatus Run::function(int index, const SjValue* v) {
+SjStatus Run::function(uint32_t index, const SjValue* v) {
   int32_t depth;
-  if (index == 0 && !m_.entry_is_called) {
+  if (index == 0 && !p_.entry_is_called) {
     ctx_->depth = depth = 1;
   } else {
     depth = ctx_->depth + 1;
-    if (depth > ctx_->max_depth) return sj_error_depth(ctx_, m_.functions[index].path.c_str());
+    if (depth > ctx_->max_depth) return sj_error_depth(ctx_, p_.at(p_.function_paths[index]));
     ctx_->depth = depth;
   }
-  if (emit(*p_.functions[index], v)) return 1;
+  if (emit(p_.functions[index], v)) return 1;
   ctx_->depth = depth - 1;
   return 0;
 }
@@ -42,7 +39,7 @@ SjStatus Run::emit(const Op& op, const SjValue* v) {
   switch (op.kind) {
     case ir::Kind::Generic: return sj_write_generic(ctx_, v);
     case ir::Kind::Null: literal("null", 4); return 0;
-    case ir::Kind::Const: literal(op.node->literal); return 0;
+    case ir::Kind::Const: literal(op.literal); return 0;
     case ir::Kind::String: return emit_string(op, v);
     case ir::Kind::Number: return emit_number(op, v);
     case ir::Kind::Integer: return emit_integer(op, v);
@@ -50,22 +47,22 @@ SjStatus Run::emit(const Op& op, const SjValue* v) {
     case ir::Kind::Object: return emit_object(op, v);
     case ir::Kind::Array: return emit_array(op, v);
     case ir::Kind::TypeSwitch: return emit_switch(op, v);
-    case ir::Kind::Call: return function(op.node->callee, v);
+    case ir::Kind::Call: return function(op.target, v);
     case ir::Kind::Select: return emit_select(op, v);
   }
   return 0;
 }
 
 // The value through `op`, or as JSON.stringify prints it when there is none.
-SjStatus Run::emit_or_raw(const Op* op, const SjValue* v) { return op ? emit(*op, v) : sj_write_generic(ctx_, v); }
+SjStatus Run::emit_or_raw(uint32_t op, const SjValue* v) { return op != kNone ? emit(op, v) : sj_write_generic(ctx_, v); }
 
 namespace {
 
 // The type-array guards of spec §7 (codegen.cpp's guard()).
-bool guard(const ir::Node& branch, const SjValue* v) {
+bool guard(ir::Kind kind, const SjValue* v) {
   uint16_t type = type_of(v);
   bool null = type == dom::kNullType;
-  switch (branch.kind) {
+  switch (kind) {
     case ir::Kind::Null: return null;
     case ir::Kind::String: return type == dom::kStringType || null || type == dom::kArrayType;
     case ir::Kind::Number: return has_flag(v, dom::kNumberFlag) || null;
@@ -80,26 +77,27 @@ bool guard(const ir::Node& branch, const SjValue* v) {
 }  // namespace
 
 SjStatus Run::emit_switch(const Op& op, const SjValue* v) {
-  for (const Op* branch : op.branches)
-    if (guard(*branch->node, v)) return emit(*branch, v);
-  return sj_error_mismatch(ctx_, op.node->path.c_str());
+  for (uint32_t i = op.first; i < op.first + op.count; ++i) {
+    const Op& branch = p_.ops[p_.branches[i]];
+    if (guard(branch.kind, v)) return emit(branch, v);
+  }
+  return sj_error_mismatch(ctx_, path(op));
 }
 
 // anyOf / oneOf / if: the first choice whose validator passes (1) is serialized; 2 is an error
 // the validator recorded. Under Ajv's options that write data, as generated code runs them
 // (ir::select_writes): on the Select's own copy, each from sj_ajv_enter's root.
 SjStatus Run::emit_select(const Op& op, const SjValue* v) {
-  const char* path = op.node->path.c_str();
   if (op.writes.copy) {
-    v = sj_ajv_copy(ctx_, v, path);
+    v = sj_ajv_copy(ctx_, v, path(op));
     if (!v) return 1;
   }
-  bool arrays = m_.options.ajv_coerce_types == AjvCoercion::Arrays;
-  for (const ChoiceOp& c : op.choices) {
+  for (uint32_t i = op.first; i < op.first + op.count; ++i) {
+    const ChoiceOp& c = p_.choices[i];
     if (c.validator >= 0) {
       int r;
       if (op.writes.enter) {
-        const SjValue* root = sj_ajv_enter(ctx_, v, arrays);
+        const SjValue* root = sj_ajv_enter(ctx_, v, p_.ajv_arrays);
         r = validator(c.validator, root);
         sj_ajv_leave(ctx_, v, root);
       } else {
@@ -108,9 +106,9 @@ SjStatus Run::emit_select(const Op& op, const SjValue* v) {
       if (r == 2) return 1;
       if (r != 1) continue;
     }
-    return emit(*c.value, v);
+    return emit(c.value, v);
   }
-  return sj_error_mismatch(ctx_, path);
+  return sj_error_mismatch(ctx_, path(op));
 }
 
 }  // namespace sj::interp

@@ -5,15 +5,16 @@
 // a serializer runs here from the moment it is compiled, until machine code replaces it.
 //
 // Its parts mirror the code generator's node kind by node kind: interp.cpp (functions, the
-// dispatch over node kinds, type switches, selects) beside engine/codegen.cpp, scalars.cpp
-// (strings, numbers, booleans), objects.cpp, arrays.cpp and validators.cpp beside
-// codegen_strings/numbers/objects/arrays/validators.cpp.
+// dispatch over node kinds, type switches, selects) beside engine/codegen.cpp, scalars.h
+// (strings, numbers, booleans; inline into the dispatch), objects.cpp, arrays.cpp and
+// validators.cpp beside codegen_strings/numbers/objects/arrays/validators.cpp.
 #pragma once
 #include <cstdint>
-#include <vector>
+#include <cstring>
 
 #include "interp/program.h"
 #include "runtime/abi.h"
+#include "runtime/output.h"
 
 namespace sj::interp {
 
@@ -26,23 +27,24 @@ SjStatus run_entry(SjCtx* ctx, const SjValue* value);
 // recorded).
 class Run {
  public:
-  Run(SjCtx* ctx, const Program& program) : ctx_(ctx), p_(program), m_(*program.module) {}
+  Run(SjCtx* ctx, const Program& program) : ctx_(ctx), p_(program) {}
 
-  SjStatus function(int index, const SjValue* v);
+  SjStatus function(uint32_t index, const SjValue* v);
 
  private:
   // ---- interp.cpp: nodes, type switches, selects
   SjStatus emit(const Op& op, const SjValue* v);
-  SjStatus emit_or_raw(const Op* op, const SjValue* v);
+  SjStatus emit(uint32_t op, const SjValue* v) { return emit(p_.ops[op], v); }
+  SjStatus emit_or_raw(uint32_t op, const SjValue* v);  // kNone: raw
   SjStatus emit_switch(const Op& op, const SjValue* v);
   SjStatus emit_select(const Op& op, const SjValue* v);
-  // ---- scalars.cpp
+  // ---- scalars.h
   SjStatus emit_string(const Op& op, const SjValue* v);
   SjStatus emit_number(const Op& op, const SjValue* v);
   SjStatus emit_integer(const Op& op, const SjValue* v);
   // ---- objects.cpp
   SjStatus emit_object(const Op& op, const SjValue* v);
-  SjStatus emit_extras(const Op& op, const SjValue* v, bool& comma);
+  SjStatus emit_extras(const ObjectOp& obj, const SjValue* v, bool& comma);
   const SjValue* lookup(const SjValue* obj, bool is_obj, const std::string& name, int predicted);
   // ---- arrays.cpp
   SjStatus emit_array(const Op& op, const SjValue* v);
@@ -53,12 +55,25 @@ class Run {
   bool equals_constant(const SjValue* v, int index);
 
   // The output window (runtime/output.h), here as in generated code.
-  void literal(const char* s, size_t n);
-  void literal(const std::string& s) { literal(s.data(), s.size()); }
+  void byte(char c) {
+    char* p = rt::ensure(ctx_, 1);
+    *p = c;
+    ctx_->cur = p + 1;
+  }
+  void literal(const char* s, size_t n) { rt::put(ctx_, s, n); }
+  void literal(Str s) { literal(p_.at(s), s.size); }
+  // A key of the program's text: up to kTextPad bytes (the zero bytes at the text's end make
+  // any of them readable) in one fixed-size copy.
+  void key(const char* s, size_t n) {
+    if (n > kTextPad) return literal(s, n);
+    char* p = rt::ensure(ctx_, kTextPad);
+    std::memcpy(p, s, kTextPad);
+    ctx_->cur = p + n;
+  }
+  const char* path(const Op& op) const { return p_.at(op.path); }
 
   SjCtx* ctx_;
   const Program& p_;
-  const ir::Module& m_;
 };
 
 }  // namespace sj::interp

@@ -21,7 +21,7 @@ thread_local std::vector<const SjValue*> t_slots;
 // declared member that is not where the schema predicts it.
 class MemberIndex {
  public:
-  explicit MemberIndex(const Op& op) : op_(op) {}
+  MemberIndex(const Program& p, const ObjectOp& obj) : p_(p), obj_(obj) {}
   ~MemberIndex() {
     if (base_ != kUnfilled) t_slots.resize(base_);
   }
@@ -29,45 +29,37 @@ class MemberIndex {
   MemberIndex& operator=(const MemberIndex&) = delete;
 
   // The value of declared field k of obj that was not at its predicted position.
-  const SjValue* missed(const SjValue* obj, size_t k) {
+  const SjValue* missed(const SjValue* obj, uint32_t k) {
     if (base_ == kUnfilled) {
       base_ = t_slots.size();
-      t_slots.resize(base_ + op_.fields.size());
-      sj_index_members(obj, op_.keys.table(), t_slots.data() + base_, op_.starts[k]);
+      t_slots.resize(base_ + obj_.fields);
+      sj_index_members(obj, p_.key_table(obj_.keys), t_slots.data() + base_, p_.starts[obj_.starts + k]);
     }
     return t_slots[base_ + k];
   }
 
  private:
   static constexpr size_t kUnfilled = SIZE_MAX;
-  const Op& op_;
+  const Program& p_;
+  const ObjectOp& obj_;
   size_t base_ = kUnfilled;
 };
-
-// Whether member m's name is name[0, n).
-bool named(const SjValue::Member& m, const char* name, size_t n) {
-  return m.name.GetStringLength() == n && rt::same_bytes(m.name.GetString(), name, n);
-}
-
-// The member at the predicted position when it has the name, else null (and *probed false
-// when there was no member at that position to compare).
-const SjValue* at_predicted(const SjValue* obj, bool is_obj, int predicted, const std::string& name) {
-  if (!is_obj || static_cast<uint32_t>(predicted) >= obj->MemberCount()) return nullptr;
-  const SjValue::Member& m = obj->MemberBegin()[predicted];
-  return named(m, name.data(), name.size()) ? &m.value : nullptr;
-}
 
 }  // namespace
 
 // A member that has no slot in an index (required names not in properties, validators'
 // properties): the predicted position, then a scan for the last member of that name.
 const SjValue* Run::lookup(const SjValue* obj, bool is_obj, const std::string& name, int predicted) {
-  if (const SjValue* hit = at_predicted(obj, is_obj, predicted, name)) return hit;
+  if (is_obj && static_cast<uint32_t>(predicted) < obj->MemberCount()) {
+    const SjValue::Member& m = obj->MemberBegin()[predicted];
+    if (m.name.GetStringLength() == name.size() && rt::same_bytes(m.name.GetString(), name.data(), name.size()))
+      return &m.value;
+  }
   return sj_find_member(obj, name.data(), static_cast<int64_t>(name.size()));
 }
 
 SjStatus Run::emit_object(const Op& op, const SjValue* v) {
-  const ir::Node& n = *op.node;
+  const ObjectOp& obj = p_.objects[op.target];
   uint16_t type = type_of(v);
   const SjValue* given = v;  // the data; v becomes a string's or an array's object
   bool is_obj = type == dom::kObjectType;
@@ -76,76 +68,73 @@ SjStatus Run::emit_object(const Op& op, const SjValue* v) {
       literal("{}", 2);
       return 0;
     }
-    if (op.view.needed) {  // every other value reads as having no members unless the schema asks
-      v = sj_object_view(ctx_, v, op.view.limit, op.view.flags);
+    if (obj.view.needed) {  // every other value reads as having no members unless the schema asks
+      v = sj_object_view(ctx_, v, obj.view.limit, obj.view.flags);
       if (!v) return 1;
       is_obj = v != given;  // a new object, or the data itself (no members)
     }
   }
-  for (const auto& name : n.required_elsewhere) {
-    bool absent = !lookup(v, is_obj, name, 0);
+  for (uint32_t i = obj.first_required; i < obj.first_required + obj.required; ++i) {
+    Str name = p_.names[i];
+    const char* text = p_.at(name);
+    bool absent = !sj_find_member(v, text, name.size);  // predicted at 0, which a scan finds too
     // A string's or an array's length is there, though its object lists it only when declared.
-    if (name == "length" && v != given) absent = false;
-    if (absent) return sj_error_required(ctx_, name.data(), static_cast<int64_t>(name.size()), n.path.c_str());
+    if (name.size == 6 && std::memcmp(text, "length", 6) == 0 && v != given) absent = false;
+    if (absent) return sj_error_required(ctx_, text, name.size, path(op));
   }
-  literal("{", 1);
+  byte('{');
   bool comma = false;  // whether a comma is due before the next member
-  MemberIndex index(op);
-  for (size_t k = 0; k < op.fields.size(); ++k) {
-    const FieldOp& f = op.fields[k];
-    const ir::Field& field = *f.field;
-    const SjValue* m = at_predicted(v, is_obj, field.predicted_index, field.name);
-    if (!m) {
-      if (op.indexed) m = index.missed(v, k);
-      else m = sj_find_member(v, field.name.data(), static_cast<int64_t>(field.name.size()));
-    }
-    if (!m) {
-      if (field.default_json) {
-        literal(comma ? f.comma_key : f.key);
-        literal(*field.default_json);
-        comma = true;
-      } else if (field.required) {
-        return sj_error_required(ctx_, field.name.data(), static_cast<int64_t>(field.name.size()), n.path.c_str());
-      }
+  MemberIndex index(p_, obj);
+  uint32_t count = is_obj ? v->MemberCount() : 0;
+  const SjValue::Member* members = is_obj ? &*v->MemberBegin() : nullptr;
+  const char* text = p_.text.data();
+  for (uint32_t k = 0; k < obj.fields; ++k) {
+    const FieldOp& f = p_.fields[obj.first_field + k];
+    const SjValue* m = f.predicted < count && f.named(members[f.predicted].name, text) ? &members[f.predicted].value : nullptr;
+    if (!m) m = obj.indexed ? index.missed(v, k) : sj_find_member(v, text + f.named.name.at, f.named.name.size);
+    if (!m && !f.default_json.size) {
+      if (f.required) return sj_error_required(ctx_, text + f.named.name.at, f.named.name.size, path(op));
       continue;
     }
-    literal(comma ? f.comma_key : f.key);
+    key(text + f.comma_key.at + !comma, f.comma_key.size - !comma);
     comma = true;
-    if (emit(*f.value, m)) return 1;
+    if (!m) literal(f.default_json);
+    else if (emit(*f.value_op, m)) return 1;
   }
-  if (op.extras && is_obj && emit_extras(op, v, comma)) return 1;
-  literal("}", 1);
+  if (obj.prints_extras && is_obj && emit_extras(obj, v, comma)) return 1;
+  byte('}');
   return 0;
 }
 
 // Members not declared in properties, in JavaScript's enumeration order (spec §5.1): the
 // first patternProperties regex that occurs in the key gives the schema; otherwise
 // additionalProperties does (true: raw, a schema, or false/absent: dropped).
-SjStatus Run::emit_extras(const Op& op, const SjValue* v, bool& comma) {
+SjStatus Run::emit_extras(const ObjectOp& obj, const SjValue* v, bool& comma) {
   const uint32_t* order = sj_member_order(ctx_, v);
   uint32_t count = order ? order[0] : v->MemberCount();
   auto members = v->MemberBegin();
+  const rt::KeyTable* keys = p_.key_table(obj.keys);
   for (uint32_t k = 0; k < count; ++k) {
     const SjValue::Member& m = members[order ? order[k + 1] : k];
     const char* key = m.name.GetString();
     int64_t len = m.name.GetStringLength();
-    if (sj_key_declared(op.keys.table(), key, len)) continue;
-    const Op* schema = nullptr;
+    if (sj_key_declared(keys, key, len)) continue;
+    uint32_t schema = kNone;
     bool printed = false;
-    for (const PatternOp& p : op.patterns)
-      if (sj_pattern_search(ctx_, p.index, key, len)) {
-        schema = p.value;
+    for (uint32_t i = obj.first_pattern; i < obj.first_pattern + obj.patterns; ++i)
+      if (sj_pattern_search(ctx_, p_.patterns[i].index, key, len)) {
+        schema = p_.patterns[i].value;
         printed = true;
         break;
       }
     if (!printed) {
-      if (op.node->extras == ir::Extras::Drop) continue;
-      schema = op.extras_schema;  // null for Extras::Raw
+      if (obj.extras == ir::Extras::Drop) continue;
+      schema = obj.extras_schema;  // kNone for Extras::Raw
     }
-    if (comma) literal(",", 1);
+    if (comma) byte(',');
     comma = true;
     sj_write_string(ctx_, key, len);
-    literal(":", 1);
+    byte(':');
     if (emit_or_raw(schema, &m.value)) return 1;
   }
   return 0;

@@ -1,28 +1,29 @@
 #include "interp/program.h"
 
+#include <algorithm>
 #include <cstring>
 
+#include "runtime/dom_layout.h"
 #include "runtime/validate.h"
 
 namespace sj::interp {
 
-KeyTableStorage::KeyTableStorage(const std::vector<std::string>& names) : names_(names) {
-  std::vector<int32_t> layout = rt::key_table_layout(names_);
-  static_assert(sizeof(rt::KeyTable) == 16 && sizeof(rt::KeyEntry) == 16, "two words each");
-  words_.assign(2 + 2 * layout.size(), 0);
-  rt::KeyTable header{static_cast<int64_t>(layout.size() - 1), static_cast<int64_t>(names_.size())};
-  std::memcpy(words_.data(), &header, sizeof header);
-  for (size_t j = 0; j < layout.size(); ++j) {
-    int32_t i = layout[j];
-    rt::KeyEntry e = i < 0 ? rt::KeyEntry{nullptr, -1, 0}
-                           : rt::KeyEntry{names_[i].data(), static_cast<int32_t>(names_[i].size()), i};
-    std::memcpy(&words_[2 + 2 * j], &e, sizeof e);
-  }
+NameTest::NameTest(const std::string& field_name, Str at) : name(at) {
+  if (field_name.size() > dom::kShortMax) return;
+  uint8_t w[dom::kValueSize] = {}, c[dom::kValueSize] = {};
+  std::memcpy(w, field_name.data(), field_name.size());
+  std::memset(c, 0xFF, field_name.size());
+  w[dom::kShortLenByte] = static_cast<uint8_t>(dom::kShortMax - field_name.size());
+  w[dom::kFlagsOffset] = dom::kShortStringFlags & 0xFF;
+  w[dom::kFlagsOffset + 1] = dom::kShortStringFlags >> 8;
+  c[dom::kShortLenByte] = c[dom::kFlagsOffset] = c[dom::kFlagsOffset + 1] = 0xFF;
+  std::memcpy(want, w, sizeof want);
+  std::memcpy(care, c, sizeof care);
 }
 
 namespace {
 
-int64_t (*bulk_kernel(ir::ArrayStrategy s))(SjCtx*, const SjValue*, int64_t) {
+BulkKernel bulk_kernel(ir::ArrayStrategy s) {
   switch (s) {
     case ir::ArrayStrategy::BulkString: return sj_bulk_string_array;
     case ir::ArrayStrategy::BulkNumber: return sj_bulk_number_array;
@@ -35,61 +36,150 @@ int64_t (*bulk_kernel(ir::ArrayStrategy s))(SjCtx*, const SjValue*, int64_t) {
 
 class Preparer {
  public:
-  explicit Preparer(Program& p) : p_(p), m_(*p.module), writes_(ir::validator_writes(m_)) {}
+  Preparer(Program& p, const ir::Module& m) : p_(p), m_(m), writes_(ir::validator_writes(m)) {}
 
   void run() {
-    for (const auto& f : m_.functions) p_.functions.push_back(op(*f.body));
-    for (const auto& v : m_.validators) tests(*v.body);
+    p_.functions.resize(m_.functions.size());
+    for (size_t i = 0; i < m_.functions.size(); ++i) {
+      p_.functions[i] = op(*m_.functions[i].body);
+      p_.function_paths.push_back(str(m_.functions[i].path));
+    }
+    p_.entry_is_called = m_.entry_is_called;
+    p_.rounding = static_cast<int32_t>(m_.options.rounding);
+    p_.ajv_arrays = m_.options.ajv_coerce_types == AjvCoercion::Arrays;
     p_.multiple_of_bound = rt::precision_bound(m_.options.ajv_multiple_of_precision);
+    for (const auto& v : m_.validators) tests(*v.body);
+    // The ops are all made: the hot paths (fields, array items) get pointers to theirs.
+    for (FieldOp& f : p_.fields) f.value_op = &p_.ops[f.value];
+    for (Op& o : p_.ops)
+      if (o.kind == ir::Kind::Array && o.target != kNone) o.items = &p_.ops[o.target];
+    p_.text.append(kTextPad, '\0');  // Run::key copies up to kTextPad bytes from any key
+    p_.text.shrink_to_fit();
+    for (const auto& [at, names] : tables_) key_table(at, names);  // the text is complete: its addresses hold
   }
 
  private:
-  const Op* op(const ir::Node& n) {
-    Op& o = p_.ops.emplace_back();
-    o.node = &n;
+  // A text of the program, with a NUL after it (paths are C strings); equal texts are stored once.
+  Str str(const std::string& s) {
+    auto [it, fresh] = interned_.try_emplace(s, Str{static_cast<uint32_t>(p_.text.size()), static_cast<uint32_t>(s.size())});
+    if (fresh) p_.text.append(s).push_back('\0');
+    return it->second;
+  }
+
+  uint32_t op(const ir::Node& n) {
+    auto index = static_cast<uint32_t>(p_.ops.size());
+    p_.ops.emplace_back();
+    Op o;
     o.kind = n.kind;
     o.null_first = n.nullable && n.kind != ir::Kind::Generic && n.kind != ir::Kind::Null;
+    o.format = n.format;
+    o.path = str(n.path);
     switch (n.kind) {
+      case ir::Kind::Const: o.literal = str(n.literal); break;
       case ir::Kind::Object: object(n, o); break;
       case ir::Kind::Array: array(n, o); break;
-      case ir::Kind::TypeSwitch:
-        for (const auto& b : n.branches) o.branches.push_back(op(*b));
+      case ir::Kind::Call: o.target = static_cast<uint32_t>(n.callee); break;
+      case ir::Kind::TypeSwitch: {
+        std::vector<uint32_t> branches;
+        for (const auto& b : n.branches) branches.push_back(op(*b));
+        o.first = static_cast<uint32_t>(p_.branches.size());
+        o.count = static_cast<uint32_t>(branches.size());
+        p_.branches.insert(p_.branches.end(), branches.begin(), branches.end());
         break;
-      case ir::Kind::Select:
-        for (const auto& c : n.choices) o.choices.push_back({c.validator, op(*c.value)});
+      }
+      case ir::Kind::Select: {
+        std::vector<ChoiceOp> choices;
+        for (const auto& c : n.choices) choices.push_back({c.validator, op(*c.value)});
+        o.first = static_cast<uint32_t>(p_.choices.size());
+        o.count = static_cast<uint32_t>(choices.size());
+        p_.choices.insert(p_.choices.end(), choices.begin(), choices.end());
         o.writes = ir::select_writes(m_, writes_, n);
         break;
+      }
       default: break;
     }
-    return &o;
+    p_.ops[index] = o;
+    return index;
   }
 
   void object(const ir::Node& n, Op& o) {
-    for (const auto& f : n.fields) o.fields.push_back({&f, f.key_literal, "," + f.key_literal, op(*f.value)});
-    for (const auto& pf : n.patterns) o.patterns.push_back({pf.index, pf.value ? op(*pf.value) : nullptr});
-    if (n.extras == ir::Extras::Schema) o.extras_schema = op(*n.extras_schema);
-    o.extras = n.extras != ir::Extras::Drop || !n.patterns.empty();
-    o.indexed = ir::indexes_members(n);
-    if (o.indexed) o.starts = ir::index_starts(n);
-    if (o.indexed || o.extras) {
-      std::vector<std::string> names;
-      for (const auto& f : n.fields) names.push_back(f.name);
-      o.keys = KeyTableStorage(names);
+    ObjectOp obj;
+    std::vector<FieldOp> fields;
+    for (const auto& f : n.fields)
+      fields.push_back({NameTest(f.name, str(f.name)), str("," + f.key_literal), f.default_json ? str(*f.default_json) : Str{},
+                        static_cast<uint32_t>(f.predicted_index), op(*f.value), f.required});
+    std::vector<PatternOp> patterns;
+    for (const auto& pf : n.patterns) patterns.push_back({pf.index, pf.value ? op(*pf.value) : kNone});
+    if (n.extras == ir::Extras::Schema) obj.extras_schema = op(*n.extras_schema);
+    obj.first_field = static_cast<uint32_t>(p_.fields.size());
+    obj.fields = static_cast<uint32_t>(fields.size());
+    p_.fields.insert(p_.fields.end(), fields.begin(), fields.end());
+    obj.first_pattern = static_cast<uint32_t>(p_.patterns.size());
+    obj.patterns = static_cast<uint32_t>(patterns.size());
+    p_.patterns.insert(p_.patterns.end(), patterns.begin(), patterns.end());
+    obj.first_required = static_cast<uint32_t>(p_.names.size());
+    obj.required = static_cast<uint32_t>(n.required_elsewhere.size());
+    for (const auto& name : n.required_elsewhere) p_.names.push_back(str(name));
+    obj.extras = n.extras;
+    obj.prints_extras = n.extras != ir::Extras::Drop || !n.patterns.empty();
+    obj.indexed = ir::indexes_members(n);
+    if (obj.indexed) {
+      obj.starts = static_cast<uint32_t>(p_.starts.size());
+      for (int s : ir::index_starts(n)) p_.starts.push_back(s);
     }
-    o.view = ir::object_view(n);
+    if (obj.indexed || obj.prints_extras) obj.keys = table_of(n.fields);
+    obj.view = ir::object_view(n);
+    o.target = static_cast<uint32_t>(p_.objects.size());
+    p_.objects.push_back(obj);
   }
 
   void array(const ir::Node& n, Op& o) {
-    if (n.items) o.items = op(*n.items);
-    for (const auto& t : n.tuple) o.tuple.push_back({t.guard, op(*t.value)});
+    if (n.items) o.target = op(*n.items);
+    std::vector<TupleOp> tuple;
+    for (const auto& t : n.tuple) tuple.push_back({t.guard, op(*t.value)});
+    o.first = static_cast<uint32_t>(p_.tuple.size());
+    o.count = static_cast<uint32_t>(tuple.size());
+    p_.tuple.insert(p_.tuple.end(), tuple.begin(), tuple.end());
+    o.is_tuple = n.is_tuple;
+    o.additional_items = n.additional_items;
+    o.large_as_json = n.large_as_json;
     o.cutoff = ir::bulk_cutoff(m_.options, n.strategy);
     if (o.cutoff != Cutoffs::kNever) o.bulk = bulk_kernel(n.strategy);
     o.large_size = std::max<int64_t>(m_.options.large_array_size, 0);
   }
 
+  // A KeyTable of `names`, laid out when the text is complete; returns where it will be.
+  uint32_t table(const std::vector<std::string>& names) {
+    auto at = static_cast<uint32_t>(p_.key_words.size());
+    size_t entries = rt::key_table_layout(names).size();
+    p_.key_words.resize(p_.key_words.size() + 2 + 2 * entries);
+    std::vector<Str> strs;
+    for (const auto& name : names) strs.push_back(str(name));
+    tables_.emplace_back(at, std::make_pair(names, strs));
+    return at;
+  }
+  uint32_t table_of(const std::vector<ir::Field>& fields) {
+    std::vector<std::string> names;
+    for (const auto& f : fields) names.push_back(f.name);
+    return table(names);
+  }
+
+  void key_table(uint32_t at, const std::pair<std::vector<std::string>, std::vector<Str>>& names) {
+    static_assert(sizeof(rt::KeyTable) == 16 && sizeof(rt::KeyEntry) == 16, "two words each");
+    std::vector<int32_t> layout = rt::key_table_layout(names.first);
+    rt::KeyTable header{static_cast<int64_t>(layout.size() - 1), static_cast<int64_t>(names.first.size())};
+    std::memcpy(&p_.key_words[at], &header, sizeof header);
+    for (size_t j = 0; j < layout.size(); ++j) {
+      int32_t i = layout[j];
+      rt::KeyEntry e = i < 0 ? rt::KeyEntry{nullptr, -1, 0}
+                             : rt::KeyEntry{p_.at(names.second[i]), static_cast<int32_t>(names.second[i].size), i};
+      std::memcpy(&p_.key_words[at + 2 + 2 * j], &e, sizeof e);
+    }
+  }
+
   // The key tables of the validators' Members tests.
   void tests(const ir::Test& t) {
-    if (t.kind == ir::TestKind::Members) p_.member_keys.emplace(&t, KeyTableStorage(t.names));
+    if (t.kind == ir::TestKind::Members) p_.member_keys.emplace(&t, table(t.names));
     for (const auto& c : t.children)
       if (c) tests(*c);
     if (t.key_test) tests(*t.key_test);
@@ -99,14 +189,16 @@ class Preparer {
   Program& p_;
   const ir::Module& m_;
   std::vector<ir::Writes> writes_;
+  std::unordered_map<std::string, Str> interned_;
+  std::vector<std::pair<uint32_t, std::pair<std::vector<std::string>, std::vector<Str>>>> tables_;
 };
 
 }  // namespace
 
-std::shared_ptr<const Program> prepare(std::shared_ptr<const ir::Module> module) {
+std::shared_ptr<const Program> prepare(ir::Module&& module) {
   auto p = std::make_shared<Program>();
-  p->module = std::move(module);
-  Preparer(*p).run();
+  Preparer(*p, module).run();
+  p->validators = std::move(module.validators);  // the tests keep their addresses: member_keys holds
   return p;
 }
 

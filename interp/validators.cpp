@@ -35,11 +35,11 @@ bool type_matches(uint8_t mask, const SjValue* v) {
 int Run::validator(int index, const SjValue* v) {
   int32_t depth = ctx_->depth + 1;
   if (depth > ctx_->max_depth) {
-    sj_error_depth(ctx_, m_.validators[index].path.c_str());
+    sj_error_depth(ctx_, p_.validators[index].path.c_str());
     return kError;
   }
   ctx_->depth = depth;
-  int r = test(*m_.validators[index].body, v);
+  int r = test(*p_.validators[index].body, v);
   if (r != kError) ctx_->depth = depth - 1;
   return r;
 }
@@ -166,7 +166,7 @@ int Run::test(const ir::Test& t, const SjValue* v) {
 // removeAdditional deletes are marked during the pass and erased after it.
 int Run::test_members(const ir::Test& t, const SjValue* v) {
   if (t.declared_count >= 0 && v->MemberCount() == static_cast<uint64_t>(t.declared_count)) return kPasses;
-  const rt::KeyTable* keys = p_.member_keys.at(&t).table();
+  const rt::KeyTable* keys = p_.key_table(p_.member_keys.at(&t));
   uint64_t count = v->MemberCount();
   for (uint64_t i = 0; i < count; ++i) {
     const SjValue::Member& m = v->MemberBegin()[i];
