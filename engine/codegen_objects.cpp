@@ -81,18 +81,11 @@ Value* Codegen::lookup(Value* obj, Value* is_obj, const std::string& name, int p
 // 16-byte vector compare against a constant: as fast, without a constant-pool entry and its
 // relocation per declared name.
 Value* Codegen::is_inline_name(Value* m, const std::string& name) {
-  uint8_t want[dom::kValueSize] = {}, care[dom::kValueSize] = {};
-  std::memcpy(want, name.data(), name.size());
-  std::memset(care, 0xFF, name.size());
-  want[dom::kShortLenByte] = static_cast<uint8_t>(dom::kShortMax - name.size());
-  want[dom::kFlagsOffset] = dom::kShortStringFlags & 0xFF;
-  want[dom::kFlagsOffset + 1] = dom::kShortStringFlags >> 8;
-  care[dom::kShortLenByte] = care[dom::kFlagsOffset] = care[dom::kFlagsOffset + 1] = 0xFF;
+  uint64_t want[2], care[2];
+  dom::inline_name_words(name, want, care);
   Value* differ = i64(0);
   for (unsigned word = 0; word < 2; ++word) {
-    uint64_t w, c;
-    std::memcpy(&w, want + 8 * word, 8);
-    std::memcpy(&c, care + 8 * word, 8);
+    uint64_t w = want[word], c = care[word];
     if (c == 0) continue;
     auto* x = llvm::cast<llvm::LoadInst>(dom_load(b_.getInt64Ty(), at(m, 8 * word)));
     x->setAlignment(llvm::Align(8));  // Values are 8-aligned

@@ -9,16 +9,7 @@
 namespace sj::interp {
 
 NameTest::NameTest(const std::string& field_name, Str at) : name(at) {
-  if (field_name.size() > dom::kShortMax) return;
-  uint8_t w[dom::kValueSize] = {}, c[dom::kValueSize] = {};
-  std::memcpy(w, field_name.data(), field_name.size());
-  std::memset(c, 0xFF, field_name.size());
-  w[dom::kShortLenByte] = static_cast<uint8_t>(dom::kShortMax - field_name.size());
-  w[dom::kFlagsOffset] = dom::kShortStringFlags & 0xFF;
-  w[dom::kFlagsOffset + 1] = dom::kShortStringFlags >> 8;
-  c[dom::kShortLenByte] = c[dom::kFlagsOffset] = c[dom::kFlagsOffset + 1] = 0xFF;
-  std::memcpy(want, w, sizeof want);
-  std::memcpy(care, c, sizeof care);
+  if (field_name.size() <= dom::kShortMax) dom::inline_name_words(field_name, want, care);
 }
 
 namespace {

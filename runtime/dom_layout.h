@@ -11,6 +11,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include <rapidjson/document.h>
 
@@ -42,6 +43,23 @@ inline constexpr uint16_t kInlineStrFlag = 0x1000;
 // All of an inline string's flags (string type, kStringFlag, kCopyFlag, kInlineStrFlag): the
 // parser and every copying constructor store short strings, member names included, with these.
 inline constexpr uint16_t kShortStringFlags = 0x1C05;
+
+// The Value a member name of up to kShortMax bytes is when the parser stores it inline (its
+// bytes, kShortMax - length in byte kShortLenByte, kShortStringFlags in bytes 14-15), as two
+// 64-bit words and the masks of the bytes that matter in them (the bytes between the name's
+// end and byte 13 are whatever RapidJSON left there). A name's Value equals `name` exactly
+// when both its words equal `want` under `care`. name.size() <= kShortMax.
+inline void inline_name_words(std::string_view name, uint64_t want[2], uint64_t care[2]) {
+  uint8_t w[kValueSize] = {}, c[kValueSize] = {};
+  __builtin_memcpy(w, name.data(), name.size());
+  __builtin_memset(c, 0xFF, name.size());
+  w[kShortLenByte] = static_cast<uint8_t>(kShortMax - name.size());
+  w[kFlagsOffset] = kShortStringFlags & 0xFF;
+  w[kFlagsOffset + 1] = kShortStringFlags >> 8;
+  c[kShortLenByte] = c[kFlagsOffset] = c[kFlagsOffset + 1] = 0xFF;
+  __builtin_memcpy(want, w, kValueSize);
+  __builtin_memcpy(care, c, kValueSize);
+}
 
 inline uint16_t flags(const rapidjson::Value* v) {
   uint16_t f;
