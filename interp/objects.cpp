@@ -86,7 +86,7 @@ SjStatus Run::emit_object(const Op& op, const SjValue* v) {
   bool comma = false;  // whether a comma is due before the next member
   MemberIndex index(p_, obj);
   uint32_t count = is_obj ? v->MemberCount() : 0;
-  const SjValue::Member* members = is_obj ? &*v->MemberBegin() : nullptr;
+  const SjValue::Member* members = is_obj ? v->MemberBegin().operator->() : nullptr;  // no * of an empty object's null iterator
   const char* text = p_.text.data();
   for (uint32_t k = 0; k < obj.fields; ++k) {
     const FieldOp& f = p_.fields[obj.first_field + k];

@@ -3,6 +3,8 @@
 // properties that need no oracle:
 //   - the output is JSON (RapidJSON parses it, once lone surrogates' escapes are hidden from
 //     it), unless the schema asks for format "unsafe";
+//   - the interpreter (at every cutoff at 0 and at infinity too) and machine code print the same
+//     bytes or fail with the same message (the tiers are byte-identical by construction);
 //   - every cutoff at 0 (bulk kernels from length 0) and at infinity (the loop only) print the
 //     same bytes, and so do the fast-compiling level 0 and the default level 1;
 //   - on error the caller's buffer is byte for byte what it was, and the error is the same
@@ -78,29 +80,37 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   Outcome base = run(engine, schema, R"({"optLevel":1,"tierUp":false})", doc);
   if (base.text.rfind("build: ", 0) == 0) return 0;  // not a schema we compile: target 1's job
-  const char* variants[] = {R"({"optLevel":0})", R"({"optLevel":1,"tierUp":false,"cutoffs":{"string":0,"number":0,"integer":0}})",
-                            R"({"optLevel":1,"tierUp":false,"cutoffs":{"string":null,"number":null,"integer":null}})"};
+  const char* variants[] = {R"({"optLevel":0,"tierUp":false})",
+                            R"({"optLevel":1,"tierUp":false,"cutoffs":{"string":0,"number":0,"integer":0}})",
+                            R"({"optLevel":1,"tierUp":false,"cutoffs":{"string":null,"number":null,"integer":null}})",
+                            R"({"jit":false})",
+                            R"({"jit":false,"cutoffs":{"string":0,"number":0,"integer":0,"numberArrays":0}})",
+                            R"({"jit":false,"cutoffs":{"string":null,"number":null,"integer":null,"numberArrays":null}})"};
   for (const char* options : variants) {
     Outcome other = run(engine, schema, options, doc);
     if (other.ok != base.ok || other.text != base.text) std::abort();
   }
   if (base.ok) {  // an output limit around the output's length, drawn from the input
     size_t limit = 1 + std::hash<std::string>{}(input) % (base.text.size() + 16);
-    std::string options = R"({"optLevel":1,"tierUp":false,"maxOutputBytes":)" + std::to_string(limit) + "}";
-    Outcome limited = run(engine, schema, options.c_str(), doc);
-    bool fits = base.text.size() <= limit;
-    if (limited.ok != fits) std::abort();
-    if (fits ? limited.text != base.text
-             : limited.text != "output exceeds maxOutputBytes (" + std::to_string(limit) + " bytes)")
-      std::abort();
+    for (const char* tier : {R"("optLevel":1,"tierUp":false)", R"("jit":false)"}) {
+      std::string options = std::string("{") + tier + R"(,"maxOutputBytes":)" + std::to_string(limit) + "}";
+      Outcome limited = run(engine, schema, options.c_str(), doc);
+      bool fits = base.text.size() <= limit;
+      if (limited.ok != fits) std::abort();
+      if (fits ? limited.text != base.text
+               : limited.text != "output exceeds maxOutputBytes (" + std::to_string(limit) + " bytes)")
+        std::abort();
+    }
   }
   if (schema.find("Of\"") != std::string::npos || schema.find("\"if\"") != std::string::npos) {
     std::string before = sj::rt::json_stringify(doc);
     for (const char* mode : {R"("coerceTypes":true)", R"("coerceTypes":"array","useDefaults":"empty","removeAdditional":"all")"}) {
       std::string ajv = std::string(R"("ajv":{)") + mode + "}}";
       Outcome fast = run(engine, schema, (R"({"optLevel":1,"tierUp":false,)" + ajv).c_str(), doc);
-      Outcome quick = run(engine, schema, (R"({"optLevel":0,)" + ajv).c_str(), doc);
+      Outcome quick = run(engine, schema, (R"({"optLevel":0,"tierUp":false,)" + ajv).c_str(), doc);
+      Outcome interpreted = run(engine, schema, (R"({"jit":false,)" + ajv).c_str(), doc);
       if (fast.ok != quick.ok || fast.text != quick.text) std::abort();
+      if (fast.ok != interpreted.ok || fast.text != interpreted.text) std::abort();
     }
     if (sj::rt::json_stringify(doc) != before) std::abort();  // the caller's DOM was written
   }
