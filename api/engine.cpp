@@ -62,6 +62,8 @@ const char* error_code_name(ErrorCode code) {
     case ErrorCode::OutOfMemory: return "OutOfMemory";
     case ErrorCode::InvalidInput: return "InvalidInput";
     case ErrorCode::FileError: return "FileError";
+    case ErrorCode::VersionMismatch: return "VersionMismatch";
+    case ErrorCode::CpuMismatch: return "CpuMismatch";
     case ErrorCode::Internal: return "Internal";
   }
   return "?";

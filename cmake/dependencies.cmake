@@ -25,9 +25,15 @@ if(NOT TARGET schemajit::pcre2)
 endif()
 
 # LLVM 19 (Debian's llvm-19-dev); the version must be given as major.minor. Its config file
-# defines the imported target LLVM (libLLVM-19.so).
+# defines the imported target LLVM (libLLVM-19.so). The build needs it; a project that finds an
+# installed schemajit needs it only to link schemajit::schemajit (schemajit::runtime and
+# ahead-of-time serializers link none).
 if(NOT TARGET LLVM)
-  find_package(LLVM 19.1 REQUIRED CONFIG HINTS /usr/lib/llvm-19/lib/cmake/llvm)
+  if(PROJECT_NAME STREQUAL "schemajit")
+    find_package(LLVM 19.1 REQUIRED CONFIG HINTS /usr/lib/llvm-19/lib/cmake/llvm)
+  else()
+    find_package(LLVM 19.1 QUIET CONFIG HINTS /usr/lib/llvm-19/lib/cmake/llvm)
+  endif()
 endif()
 
 # Threads: tier-up's background worker.

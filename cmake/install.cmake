@@ -10,6 +10,9 @@ install(TARGETS schemajit schemajit_runtime EXPORT schemajit-targets
 install(DIRECTORY include/schemajit DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 if(SCHEMAJIT_BUILD_TOOLS)
   install(TARGETS schemajit_cli schemajit-dump schemajit-calibrate RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  # schemajit-aot, exported as schemajit::aot for schemajit_add_serializers.
+  set_target_properties(schemajit-aot PROPERTIES EXPORT_NAME aot)
+  install(TARGETS schemajit-aot EXPORT schemajit-targets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 install(FILES LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/schemajit)
 
@@ -18,7 +21,7 @@ configure_package_config_file(cmake/schemajit-config.cmake.in ${PROJECT_BINARY_D
                               INSTALL_DESTINATION ${SCHEMAJIT_CMAKE_DIR})
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/schemajit-config-version.cmake COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/schemajit-config.cmake ${PROJECT_BINARY_DIR}/schemajit-config-version.cmake
-              cmake/dependencies.cmake
+              cmake/dependencies.cmake cmake/SchemajitAot.cmake
         DESTINATION ${SCHEMAJIT_CMAKE_DIR})
 
 # pkg-config: the archives in link order, then what they need (the JIT's LLVM, PCRE2, threads).

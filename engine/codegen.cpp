@@ -286,9 +286,9 @@ void Codegen::emit_select(const ir::Node& n, Value* v) {
   go(done);
 }
 
-std::unique_ptr<llvm::Module> generate(const sj::ir::Module& module, int level, llvm::LLVMContext& context,
+std::unique_ptr<llvm::Module> generate(const sj::ir::Module& module, int level, bool expand_bytes, llvm::LLVMContext& context,
                                        const std::string& entry_name) {
-  return Codegen(module, level, context, entry_name).run();
+  return Codegen(module, level, expand_bytes, context, entry_name).run();
 }
 
 }  // namespace schemajit::detail

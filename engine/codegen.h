@@ -14,7 +14,10 @@ class Module;
 
 namespace schemajit::detail {
 
-std::unique_ptr<llvm::Module> generate(const sj::ir::Module& module, int level, llvm::LLVMContext& context,
+// `expand_bytes`: the target CPU expands bytes under a mask (AVX-512 VBMI2 with VL) and has
+// BMI2's pdep/pext, so short strings with quotes or backslashes are escaped in registers (the
+// JIT: the host; ahead of time: the CPU chosen).
+std::unique_ptr<llvm::Module> generate(const sj::ir::Module& module, int level, bool expand_bytes, llvm::LLVMContext& context,
                                        const std::string& entry_name);
 
 }  // namespace schemajit::detail

@@ -35,8 +35,8 @@ using llvm::Value;
 
 class Codegen {
  public:
-  Codegen(const ir::Module& m, int level, llvm::LLVMContext& c, const std::string& entry)
-      : irm_(m), level_(level), ctx_(c), mod_(std::make_unique<llvm::Module>("schemajit", c)), b_(c), entry_name_(entry),
+  Codegen(const ir::Module& m, int level, bool expand_bytes, llvm::LLVMContext& c, const std::string& entry)
+      : irm_(m), level_(level), expand_bytes_(expand_bytes), ctx_(c), mod_(std::make_unique<llvm::Module>("schemajit", c)), b_(c), entry_name_(entry),
         writes_(ir::validator_writes(m)) {}
 
   std::unique_ptr<llvm::Module> run();
@@ -264,9 +264,9 @@ class Codegen {
   // branch of its own (the fast entry's way to its full function).
   template <class Other>
   void expand_else(Value* cur, Value* v, Value* x, Value* len, Value* bad, Other other) {
-    // The host, which the JIT compiles for (and the object cache keys on), expands bytes
-    // under a mask (vpexpandb) and has pdep/pext: the runtime's VBMI2 escape tier asks the same.
-    if (!sj::rt::cpu_has(sj::rt::Isa::Avx512Vbmi2)) return other();
+    // The target CPU expands bytes under a mask (vpexpandb) and has pdep/pext (the JIT's host
+    // answers as the runtime's VBMI2 escape tier asks; the object cache keys on it).
+    if (!expand_bytes_) return other();
     Value* control = controls_within(x, len);
     BasicBlock* expand = block("expand");
     BasicBlock* call_writer = block("controls");
@@ -437,7 +437,8 @@ class Codegen {
 
   // ---- state -------------------------------------------------------------------------------
   const ir::Module& irm_;
-  int level_;  // the optimisation level the code is generated for
+  int level_;           // the optimisation level the code is generated for
+  bool expand_bytes_;   // the target has vpexpandb and pdep/pext (codegen.h)
   llvm::LLVMContext& ctx_;
   std::unique_ptr<llvm::Module> mod_;
   llvm::IRBuilder<> b_;

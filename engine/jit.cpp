@@ -29,23 +29,16 @@
 #include <llvm/Target/TargetMachine.h>
 
 #include "engine/codegen.h"
+#include "engine/passes.h"
 #include "ir/error.h"
 #include "ir/schema_doc.h"
+#include "runtime/escape.h"
 
 namespace schemajit::detail {
-namespace {
-
-namespace orc = llvm::orc;
 
 [[noreturn]] void fail(llvm::Error e) {
   std::string msg = llvm::toString(std::move(e));
   throw sj::CompileError("internal error: " + msg, "", sj::ErrorCode::Internal);
-}
-
-template <class T>
-T take(llvm::Expected<T> v) {
-  if (!v) fail(v.takeError());
-  return std::move(*v);
 }
 
 llvm::CodeGenOptLevel codegen_level(int level) {
@@ -55,6 +48,45 @@ llvm::CodeGenOptLevel codegen_level(int level) {
     default: return llvm::CodeGenOptLevel::Default;
   }
 }
+
+// Level 0: no IR passes. Level 1: a short function pipeline that removes what codegen's
+// straightforward emission leaves behind (stack slots, repeated flag loads, empty blocks).
+// Levels 2 and 3: the new pass manager's default O2/O3 pipelines.
+void optimize(llvm::Module& m, llvm::TargetMachine* tm, int level) {
+  if (level == 0) return;
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(tm);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  if (level == 1) {
+    llvm::ModulePassManager mpm;
+    if (auto err = pb.parsePassPipeline(mpm, "function(sroa,early-cse,simplifycfg,instcombine<no-verify-fixpoint>)"))
+      fail(std::move(err));
+    mpm.run(m, mam);
+    return;
+  }
+  auto o = level == 2 ? llvm::OptimizationLevel::O2 : llvm::OptimizationLevel::O3;
+  pb.buildPerModuleDefaultPipeline(o).run(m, mam);
+}
+
+void initialize_native_target() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+}
+
+namespace {
+
+namespace orc = llvm::orc;
+
 
 orc::JITTargetMachineBuilder host_builder(int level) {
   // Detecting the host reads the CPU's name and features: once per process, not per module.
@@ -128,32 +160,6 @@ llvm::Expected<std::unique_ptr<orc::ObjectLayer>> linking_layer(orc::ExecutionSe
   return std::move(layer);
 }
 
-// Level 0: no IR passes. Level 1: a short function pipeline that removes what codegen's
-// straightforward emission leaves behind (stack slots, repeated flag loads, empty blocks).
-// Levels 2 and 3: the new pass manager's default O2/O3 pipelines.
-void optimize(llvm::Module& m, llvm::TargetMachine* tm, int level) {
-  if (level == 0) return;
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder pb(tm);
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  if (level == 1) {
-    llvm::ModulePassManager mpm;
-    if (auto err = pb.parsePassPipeline(mpm, "function(sroa,early-cse,simplifycfg,instcombine<no-verify-fixpoint>)"))
-      fail(std::move(err));
-    mpm.run(m, mam);
-    return;
-  }
-  auto o = level == 2 ? llvm::OptimizationLevel::O2 : llvm::OptimizationLevel::O3;
-  pb.buildPerModuleDefaultPipeline(o).run(m, mam);
-}
-
 std::unique_ptr<llvm::TargetMachine> host_machine(int level) { return take(host_builder(level).createTargetMachine()); }
 
 // The calling thread's TargetMachine for a level. Building one (subtarget, register and
@@ -200,6 +206,8 @@ orc::SymbolMap runtime_symbols(orc::ExecutionSession& es, const llvm::DataLayout
 }
 
 constexpr const char* kEntry = "sj_entry";
+
+bool host_expands_bytes() { return sj::rt::cpu_has(sj::rt::Isa::Avx512Vbmi2); }
 constexpr const char* kCaptureTag = ":capture";
 
 // Hands the object cache a copy of the object file of each module whose identifier ends in
@@ -260,13 +268,7 @@ struct Jit::Impl {
   }
 };
 
-Jit::Jit() : impl_(std::make_shared<Impl>()) {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
-}
+Jit::Jit() : impl_(std::make_shared<Impl>()) { initialize_native_target(); }
 
 Jit::~Jit() = default;
 
@@ -303,7 +305,7 @@ std::shared_ptr<CompiledCode> Jit::compile(const sj::ir::Module& module, int lev
   // Names of local values and blocks ("flags", "optional.present17") only serve the dump
   // tool (Jit::dump keeps them); here each one was a symbol-table insert, made unique.
   context->setDiscardValueNames(true);
-  auto llmod = generate(module, level, *context, kEntry);
+  auto llmod = generate(module, level, host_expands_bytes(), *context, kEntry);
   llmod->setModuleIdentifier(id);
   llmod->setDataLayout(jit.getDataLayout());
   orc::JITDylib& jd = new_dylib(jit, n);
@@ -353,7 +355,7 @@ std::shared_ptr<CompiledCode> Jit::load(const CachedCode& cached) {
 std::string Jit::dump(const sj::ir::Module& module, DumpKind kind) {
   llvm::LLVMContext context;
   int level = module.effective_opt_level();
-  auto llmod = generate(module, level, context, "sj_entry");
+  auto llmod = generate(module, level, host_expands_bytes(), context, "sj_entry");
   auto tm = host_machine(level);
   llmod->setDataLayout(tm->createDataLayout());
   llmod->setTargetTriple(tm->getTargetTriple().str());

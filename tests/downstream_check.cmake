@@ -1,21 +1,28 @@
-# Builds examples/downstream, a project of its own, against schemajit and runs it:
-#   MODE=installed     cmake --install of this build into a prefix, then find_package
-#   MODE=subdirectory  add_subdirectory of the source tree (the library built again, inside it)
+# Builds an example project of its own against schemajit and runs it:
+#   MODE=installed     examples/downstream: cmake --install of this build into a prefix, then find_package
+#   MODE=subdirectory  examples/downstream: add_subdirectory of the source tree (the library built again)
+#   MODE=aot           examples/aot against the install prefix: serializers compiled at its build
+#                      time (schemajit_add_serializers), a program without LLVM
 #   cmake -DMODE=... -DSRC=<source tree> -DBUILD=<this build> -DWORK=<scratch dir>
 #         -DCXX=<compiler> [-DLAUNCHER=ccache] -P downstream_check.cmake
 file(REMOVE_RECURSE ${WORK})
-set(configure ${CMAKE_COMMAND} -S ${SRC}/examples/downstream -B ${WORK}/build -DCMAKE_BUILD_TYPE=Release
+set(example downstream)
+if(MODE STREQUAL "aot")
+  set(example aot)
+endif()
+set(configure ${CMAKE_COMMAND} -S ${SRC}/examples/${example} -B ${WORK}/build -DCMAKE_BUILD_TYPE=Release
     -DCMAKE_CXX_COMPILER=${CXX})
 if(LAUNCHER)
   list(APPEND configure -DCMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER})
 endif()
-if(MODE STREQUAL "installed")
+if(NOT MODE STREQUAL "subdirectory")
   execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${WORK}/prefix RESULT_VARIABLE rc OUTPUT_QUIET)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "cmake --install failed (${rc})")
   endif()
-  foreach(f include/schemajit/schemajit.h lib/cmake/schemajit/schemajit-config.cmake lib/pkgconfig/schemajit.pc
-            bin/schemajit bin/schemajit-dump bin/schemajit-calibrate share/doc/schemajit/LICENSE)
+  foreach(f include/schemajit/schemajit.h include/schemajit/aot.h lib/cmake/schemajit/schemajit-config.cmake
+            lib/pkgconfig/schemajit.pc bin/schemajit bin/schemajit-dump bin/schemajit-calibrate bin/schemajit-aot
+            share/doc/schemajit/LICENSE)
     if(NOT EXISTS ${WORK}/prefix/${f})
       message(FATAL_ERROR "cmake --install did not install ${f}")
     endif()
@@ -37,6 +44,20 @@ foreach(step "configure" "build")
 endforeach()
 if(MODE STREQUAL "subdirectory" AND EXISTS ${WORK}/build/schemajit/tools/schemajit)
   message(FATAL_ERROR "as a subproject, schemajit built its tools")
+endif()
+if(MODE STREQUAL "aot")
+  # The program and what it loads: no LLVM (nor ICU, z3, libxml2 that come with it).
+  execute_process(COMMAND ${CMAKE_COMMAND} -DPROGRAM=${WORK}/build/aot_example -P ${SRC}/tests/no_llvm_check.cmake
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${out}${err}")
+  endif()
+  execute_process(COMMAND ${WORK}/build/aot_example RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "^{\"data\":\[{\"id\":\"o-1\",\"status\":\"paid\",\"customer\":{\"id\":7,")
+    message(FATAL_ERROR "aot_example printed (exit ${rc}): ${out}${err}")
+  endif()
+  message(STATUS "aot_example: ${out}")
+  return()
 endif()
 execute_process(COMMAND ${WORK}/build/downstream RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0 OR NOT out MATCHES "^schemajit [0-9.]+: {\"id\":7,\"lines\":\\[\"a\",\"b\"\\]}\n$")

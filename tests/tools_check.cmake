@@ -1,7 +1,7 @@
 # The tools behave like tools: --help and -h print the usage on stdout and exit 0, --version
 # prints "<tool> <version>", an unknown flag or a bad number is named on stderr with exit
 # status 2, and schemajit-calibrate reports its progress on stderr as it goes.
-#   cmake -DSCHEMAJIT=... -DDUMP=... -DCALIBRATE=... -DVERSION=x.y.z -DSRC=... -P tools_check.cmake
+#   cmake -DSCHEMAJIT=... -DDUMP=... -DCALIBRATE=... -DAOT=... -DVERSION=x.y.z -DSRC=... -P tools_check.cmake
 function(expect what rc_want out_regex err_regex)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err INPUT_FILE /dev/null)
   if(NOT rc STREQUAL rc_want OR NOT out MATCHES "${out_regex}" OR NOT err MATCHES "${err_regex}")
@@ -9,11 +9,13 @@ function(expect what rc_want out_regex err_regex)
   endif()
 endfunction()
 
-foreach(tool schemajit schemajit-dump schemajit-calibrate)
+foreach(tool schemajit schemajit-dump schemajit-calibrate schemajit-aot)
   if(tool STREQUAL "schemajit")
     set(exe ${SCHEMAJIT})
   elseif(tool STREQUAL "schemajit-dump")
     set(exe ${DUMP})
+  elseif(tool STREQUAL "schemajit-aot")
+    set(exe ${AOT})
   else()
     set(exe ${CALIBRATE})
   endif()
@@ -30,6 +32,11 @@ foreach(flag --rounds --repeat --max)
          ${CALIBRATE} ${flag} abc)
   expect("schemajit-calibrate ${flag} 0" 2 "^$" "^schemajit-calibrate: ${flag} takes a whole number" ${CALIBRATE} ${flag} 0)
 endforeach()
+expect("schemajit-aot --jobs abc" 2 "^$" "^schemajit-aot: --jobs takes a whole number from 1 to [0-9]+, not 'abc'\n"
+       ${AOT} --name n --out ${OUT}/n --jobs abc x.json)
+expect("schemajit-aot --cpu pentium-9" 1 "^$" "^schemajit-aot: unknown CPU \"pentium-9\"" ${AOT} --name n --out ${OUT}/n
+       --cpu pentium-9 ${SRC}/examples/api-response.schema.json)
+expect("schemajit-aot --name 9x" 2 "^$" "^schemajit-aot: --name takes a C identifier\n" ${AOT} --name 9x --out ${OUT}/n x.json)
 expect("schemajit-calibrate progress" 0 "cutoffs:"
        "^schemajit-calibrate: \\[1/9\\] 8 chars, pass 1/1, 1 rounds per length: lengths 1 2 done\n.*\\[9/9\\]"
        ${CALIBRATE} --rounds 1 --repeat 1 --max 2 --out ${OUT})

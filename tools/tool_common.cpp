@@ -78,32 +78,47 @@ const char* tier_name(Tier tier) {
   return "?";
 }
 
+std::optional<CaseInputs> case_compile_inputs(const std::string& line, Tier tier) {
+  rapidjson::Document c;
+  std::string err;
+  if (!sj::parse_json(line, c, err) || !c.IsObject()) return std::nullopt;
+  rapidjson::Document options;
+  options.SetObject();
+  if (c.HasMember("options") && c["options"].IsObject()) options.CopyFrom(c["options"], options.GetAllocator());
+  if (tier == Tier::Interpreter) {
+    options.AddMember("jit", false, options.GetAllocator());
+  } else if (tier != Tier::Default) {  // exactly this level's code, from the first call on
+    options.AddMember("optLevel", static_cast<int>(tier), options.GetAllocator());
+    options.AddMember("tierUp", false, options.GetAllocator());
+  }
+  return CaseInputs{c.HasMember("schema") ? sj::json_text(c["schema"]) : "{}", sj::json_text(options)};
+}
+
+std::string aot_case_name(const std::string& schema, const std::string& options) {
+  uint64_t h = 14695981039346656037ull;  // FNV-1a over both texts, a NUL between them
+  for (char ch : schema + std::string(1, '\0') + options) h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
+  char name[20];
+  std::snprintf(name, sizeof name, "c%016llx", static_cast<unsigned long long>(h));
+  return name;
+}
+
 CaseOutcome run_case(schemajit::Engine& engine, const std::string& line, const CheckOptions& check) {
   CaseOutcome out;
   rapidjson::Document c;
   std::string err;
-  if (!sj::parse_json(line, c, err) || !c.IsObject()) {
+  auto inputs = case_compile_inputs(line, check.tier);
+  if (!inputs || !sj::parse_json(line, c, err)) {
     out.detail = "case is not a JSON object: " + err;
     return out;
   }
   out.id = c.HasMember("id") && c["id"].IsString() ? c["id"].GetString() : "?";
-  std::string schema = c.HasMember("schema") ? sj::json_text(c["schema"]) : "{}";
-  rapidjson::Document options;
-  options.SetObject();
-  if (c.HasMember("options") && c["options"].IsObject()) options.CopyFrom(c["options"], options.GetAllocator());
-  if (check.tier == Tier::Interpreter) {
-    options.AddMember("jit", false, options.GetAllocator());
-  } else if (check.tier != Tier::Default) {  // exactly this level's code, from the first call on
-    options.AddMember("optLevel", static_cast<int>(check.tier), options.GetAllocator());
-    options.AddMember("tierUp", false, options.GetAllocator());
-  }
 
   const char* kind = c.HasMember("expected") ? "expected" : c.HasMember("error") ? "error" : "build_error";
   // By length: an error message may hold a NUL (fjs quotes the value it could not convert).
   std::string want = c.HasMember(kind) && c[kind].IsString() ? std::string(sj::sv(c[kind])) : "";
   out.error_case = std::strcmp(kind, "expected") != 0;
 
-  auto ser = engine.compile(schema, sj::json_text(options));
+  auto ser = check.compile ? check.compile(inputs->schema, inputs->options) : engine.compile(inputs->schema, inputs->options);
   if (!ser) {
     out.passed = std::strcmp(kind, "build_error") == 0;
     out.message_exact = out.passed && ser.error().message == want;

@@ -1,6 +1,7 @@
 // What the command-line tools and the conformance test share: reading files, and running
 // conformance cases in the ../shared/conformance format.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,10 +27,24 @@ struct CaseOutcome {
 enum class Tier { Default = -2, Interpreter = -1, Level0 = 0, Level1 = 1, Level2 = 2, Level3 = 3 };
 struct CheckOptions {
   Tier tier = Tier::Default;
+  // Where serializers come from when not from engine.compile (the ahead-of-time conformance
+  // test: from a library made by schemajit-aot), given the case's schema and options texts.
+  std::function<schemajit::Result<schemajit::Serializer>(const std::string& schema, const std::string& options)> compile;
 };
 // "interp", "0".."3" (schemajit check --tier); nullopt for anything else.
 std::optional<Tier> parse_tier(const std::string& text);
 const char* tier_name(Tier tier);
+
+// A case's schema and options as the engine is given them at `tier` (JSON texts); nullopt when
+// the line is not a JSON object.
+struct CaseInputs {
+  std::string schema, options;
+};
+std::optional<CaseInputs> case_compile_inputs(const std::string& jsonl_line, Tier tier);
+
+// The name of the ahead-of-time serializer of a schema and options pair (a C identifier): the
+// manifest of the conformance schemas names them so, and the test looks them up so.
+std::string aot_case_name(const std::string& schema, const std::string& options);
 
 CaseOutcome run_case(schemajit::Engine& engine, const std::string& jsonl_line, const CheckOptions& options);
 

@@ -57,6 +57,8 @@ enum class ErrorCode {
   OutOfMemory,     // the output buffer could not grow
   InvalidInput,    // serialize_json's text is not JSON
   FileError,       // compile_file could not read its file
+  VersionMismatch, // an ahead-of-time serializer made by another version of schemajit-aot
+  CpuMismatch,     // an ahead-of-time serializer made for a CPU with features this one lacks
   Internal,        // the code generator or the JIT failed: a bug, please report it
 };
 // "InvalidSchema", "DepthLimit", ...
