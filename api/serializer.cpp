@@ -2,6 +2,8 @@
 // runtime/run_call.h, inline here (C++23: compiled with -std=gnu++2b).
 #include <schemajit/schemajit.h>
 
+#include <rapidjson/error/en.h>
+
 #include "api/compiled_code.h"
 #include "ir/schema_doc.h"
 #include "runtime/run_call.h"
@@ -47,6 +49,15 @@ Status status_of(sj::rt::CallExtras* failure) {
 
 Status Serializer::serialize(const rapidjson::Value& value, std::string& out) const {
   return status_of(sj::rt::run_call(counted_call(*code_), &value, out));
+}
+
+Status Serializer::serialize(const rapidjson::Document& doc, std::string& out) const {
+  if (doc.HasParseError())
+    return Status(Error{ErrorCode::InvalidInput,
+                        "the document did not parse (" + std::string(rapidjson::GetParseError_En(doc.GetParseError())) +
+                            " at offset " + std::to_string(doc.GetErrorOffset()) + "): nothing to serialize",
+                        ""});
+  return serialize(static_cast<const rapidjson::Value&>(doc), out);
 }
 
 Status Serializer::serialize_json(std::string_view json, std::string& out) const {

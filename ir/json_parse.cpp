@@ -20,6 +20,7 @@
 #include <rapidjson/writer.h>
 
 #include "ir/schema_doc.h"
+#include "runtime/js_value.h"
 #include "runtime/wtf8.h"
 
 namespace sj {
@@ -71,15 +72,7 @@ struct NumberReader {
         if (u <= uint64_t{1} << 63) return d.Int64(static_cast<int64_t>(0 - u));
       }
     }
-    double x;
-    auto r = std::from_chars(s, end, x);
-    if (r.ec == std::errc::result_out_of_range) {
-      // Beyond the double range either way: strtod says which way (±HUGE_VAL or ±0), as
-      // JSON.parse would (±Infinity, ±0). The text is copied to end it with a NUL.
-      std::string text(s, n);
-      x = std::strtod(text.c_str(), nullptr);
-    }
-    return d.Double(x);
+    return d.Double(sj::rt::decimal_to_double(s, n));  // beyond the range: ±Infinity or ±0, as JSON.parse
   }
 };
 
@@ -206,15 +199,28 @@ std::string parse_error(rapidjson::ParseResult result, size_t offset) {
   return std::string(rapidjson::GetParseError_En(result.Code())) + " at offset " + std::to_string(offset);
 }
 
+// RapidJSON's reader takes a NUL byte for the end of the text and would ignore what follows
+// it. JSON text cannot hold a raw NUL anywhere (not between tokens, not unescaped in a
+// string), so one is an error wherever it is.
+bool has_nul(std::string_view text, std::string& error) {
+  size_t at = text.find('\0');
+  if (at == std::string_view::npos) return false;
+  error = "a NUL byte at offset " + std::to_string(at) + " (JSON text cannot hold one)";
+  return true;
+}
+
 }  // namespace
 
 bool parse_json(std::string_view text, rapidjson::Document& doc, std::string& error) {
+  if (has_nul(text, error)) return false;
   auto result = parse(text, doc);
   if (result.IsError()) error = parse_error(result, result.Offset());
   return !result.IsError();
 }
 
 bool parse_json_data(std::string_view text, rapidjson::Document& doc, std::string& error, bool& lone_surrogates) {
+  lone_surrogates = false;
+  if (has_nul(text, error)) return false;
   std::string rewritten;
   std::vector<size_t> shrunk;
   lone_surrogates = lone_surrogates_as_wtf8(text, rewritten, shrunk);

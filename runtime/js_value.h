@@ -12,6 +12,11 @@ namespace sj::rt {
 // ToNumber of a string: trims ECMAScript white space, accepts Infinity, 0x/0o/0b literals and
 // decimal literals; anything else is NaN; empty is 0.
 double string_to_number(const char* s, size_t n);
+
+// The double nearest a decimal literal ([-]digits[.digits][e[±]digits], checked by the
+// caller), whatever the process locale (strtod reads "1.5" as 1 under de_DE). Beyond the
+// double range: ±Infinity or ±0, as JavaScript's Number and JSON.parse read it.
+double decimal_to_double(const char* s, size_t n);
 // How deep arrays may nest inside a value that ToString / ToNumber read: JavaScript's join
 // recurses, and fjs throws a RangeError where its stack ends; here the call's data depth
 // limit ends it. Unbounded for values the engine itself made (option values in messages).

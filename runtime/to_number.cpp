@@ -1,6 +1,7 @@
 // ECMAScript StringToNumber (ES2023 §7.1.4.1.1) over UTF-8 text.
+#include <algorithm>
+#include <charconv>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -84,9 +85,37 @@ double string_to_number(const char* str, size_t n) {
     if (exp_digits == 0) return kNaN;
   }
   if (i != n) return kNaN;
-  std::string text(p + start, n - start);  // strtod needs a terminator; the grammar is checked
-  double value = std::strtod(text.c_str(), nullptr);
+  double value = decimal_to_double(p + start, n - start);
   return negative ? -value : value;
+}
+
+double decimal_to_double(const char* s, size_t n) {
+  double value;
+  auto r = std::from_chars(s, s + n, value);
+  if (r.ec != std::errc::result_out_of_range) return value;
+  // Out of range: which way follows from the decimal exponent of the first non-zero digit.
+  const char* end = s + n;
+  bool negative = s < end && *s == '-';
+  const char* p = s + negative;
+  int64_t magnitude = 0;  // digits before the point, or minus the zeros after it
+  bool seen = false;
+  for (; p < end && *p != 'e' && *p != 'E'; ++p) {
+    if (*p == '.') continue;
+    bool before_point = std::find(s, p, '.') == p;
+    if (*p != '0') seen = true;
+    if (before_point && seen) ++magnitude;
+    if (!before_point && !seen) --magnitude;
+  }
+  int64_t exponent = 0;
+  if (p < end) {
+    ++p;
+    bool minus = p < end && *p == '-';
+    p += p < end && (*p == '+' || *p == '-');
+    for (; p < end && exponent < 100000; ++p) exponent = exponent * 10 + (*p - '0');  // far beyond either bound
+    if (minus) exponent = -exponent;
+  }
+  double far = magnitude + exponent > 0 ? std::numeric_limits<double>::infinity() : 0.0;
+  return negative ? -far : far;
 }
 
 }  // namespace sj::rt

@@ -8,6 +8,7 @@
 
 #include "runtime/abi.h"
 #include "runtime/call_state.h"
+#include "runtime/js_value.h"
 
 namespace sj::rt {
 namespace {
@@ -149,7 +150,8 @@ int64_t code_points(const char* s, int64_t n) {
 }
 
 double precision_bound(int precision) {
-  return precision == 0 ? 0 : std::strtod(("1e-" + std::to_string(precision)).c_str(), nullptr);
+  std::string text = "1e-" + std::to_string(precision);
+  return precision == 0 ? 0 : decimal_to_double(text.data(), text.size());
 }
 
 // Ajv: `data / m !== parseInt(data / m)`; parseInt reads the number's text, so quotients of

@@ -9,6 +9,8 @@ set(cases
   "serialize|--schema|${S}|${SRC}/README.md"                # malformed JSON data
   "serialize|--schema|${S}|${SRC}/tests/data/empty.json"    # empty input
   "serialize|--schema|${SRC}/README.md|${S}"                # malformed JSON schema
+  "serialize|--schema|${S}|${SRC}/tests/data/nul-inside.json"   # text after a NUL byte
+  "serialize|--schema|${S}|/dev/zero"                       # endless input: the 256 MiB limit
   "check|/nonexistent/cases.jsonl"
   "bench|--schema|${S}"                                     # missing argument
   "no-such-command")
@@ -24,3 +26,10 @@ foreach(c IN LISTS cases)
     message(FATAL_ERROR "schemajit ${shown}: stderr is not one 'schemajit: ' line: ${err}")
   endif()
 endforeach()
+
+# Output that cannot be written (a full disk) is a failure too, never a silent exit 0.
+execute_process(COMMAND ${TOOL} serialize --schema ${S} ${SRC}/tests/data/string-array.json
+  OUTPUT_FILE /dev/full RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR NOT err MATCHES "^schemajit: cannot write the output: No space left on device\n$")
+  message(FATAL_ERROR "schemajit serialize > /dev/full: exit ${rc}, stderr: ${err}")
+endif()

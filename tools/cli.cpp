@@ -1,6 +1,9 @@
 #include "tools/cli.h"
 
+#include <cerrno>
 #include <charconv>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <string_view>
 
@@ -18,6 +21,17 @@ int Cli::misuse(const std::string& message) const {
   synopsis = synopsis.substr(0, synopsis.find("\n\n") + 1);
   std::cerr << name_ << ": " << message << "\n" << synopsis;
   return 2;
+}
+
+int Cli::exit_status(int status) const {
+  std::cout.flush();
+  bool written = static_cast<bool>(std::cout) && std::fflush(stdout) == 0 && !std::ferror(stdout);
+  if (!written) {
+    int e = errno;
+    std::cerr << name_ << ": cannot write the output: " << std::strerror(e ? e : EIO) << "\n";
+    return status == 0 ? 1 : status;
+  }
+  return status;
 }
 
 int Cli::help() const {

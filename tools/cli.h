@@ -21,6 +21,9 @@ class Cli {
   // "<tool> <version>" on stdout; returns 0.
   int version() const;
   static bool is_help(const std::string& arg) { return arg == "--help" || arg == "-h"; }
+  // What main returns: `status`, unless standard output could not be written (a full disk,
+  // a closed pipe, /dev/full), which is a failure even when everything else went well.
+  int exit_status(int status) const;
 
   // The value after the flag at args[i] (i moves past it); false, with *status set to
   // misuse's, when there is none.

@@ -17,7 +17,7 @@ bytes it writes), the optimised LLVM IR (--llvm), or the machine code (--asm).
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run_command(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   std::string schema_path, options_path;
   schemajit::DumpKind kind = schemajit::DumpKind::IR;
@@ -48,3 +48,5 @@ int main(int argc, char** argv) {
   std::cout << *text;
   return 0;
 }
+
+int main(int argc, char** argv) { return kCli.exit_status(run_command(argc, argv)); }

@@ -203,7 +203,7 @@ int demo_command() {
 }  // namespace
 }  // namespace sj::tools
 
-int main(int argc, char** argv) {
+static int run_command(int argc, char** argv) {
   using namespace sj::tools;
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) return kCli.misuse("which command?");
@@ -219,3 +219,5 @@ int main(int argc, char** argv) {
   if (cmd == "bench") return bench_command(args);
   return kCli.misuse((cmd.size() > 1 && cmd[0] == '-' ? "unknown option " : "unknown command ") + cmd);
 }
+
+int main(int argc, char** argv) { return sj::tools::kCli.exit_status(run_command(argc, argv)); }

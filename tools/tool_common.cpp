@@ -6,7 +6,6 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 
 
 #include "ir/json_access.h"
@@ -15,22 +14,40 @@
 namespace sj::tools {
 
 std::optional<std::string> read_file(const std::string& path, std::string& error) {
-  if (path == "-") return std::string(std::istreambuf_iterator<char>(std::cin), {});
   struct stat st;
-  if (stat(path.c_str(), &st) != 0) {
+  if (path != "-" && stat(path.c_str(), &st) != 0) {
     error = path + ": " + std::strerror(errno);
     return std::nullopt;
   }
-  if (S_ISDIR(st.st_mode)) {
+  if (path != "-" && S_ISDIR(st.st_mode)) {
     error = path + ": is a directory";
     return std::nullopt;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = path + ": cannot open";
+  std::ifstream file;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) {
+      error = path + ": cannot open";
+      return std::nullopt;
+    }
+  }
+  std::istream& in = path == "-" ? std::cin : file;
+  // In chunks up to the limit: a device or a pipe (/dev/zero) says nothing of its size.
+  std::string text;
+  char chunk[1 << 16];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    if (text.size() + static_cast<size_t>(in.gcount()) > kMaxInputBytes) {
+      error = (path == "-" ? std::string("standard input") : path) + ": larger than " +
+              std::to_string(kMaxInputBytes >> 20) + " MiB, the limit of an input file";
+      return std::nullopt;
+    }
+    text.append(chunk, static_cast<size_t>(in.gcount()));
+  }
+  if (in.bad()) {
+    error = path + ": read error";
     return std::nullopt;
   }
-  return std::string(std::istreambuf_iterator<char>(in), {});
+  return text;
 }
 
 std::vector<std::string> read_lines(const std::string& text) {

@@ -10,7 +10,12 @@
 
 namespace sj::tools {
 
-// The whole file, or nullopt with `error` set (unreadable, a directory, ...). "-" is stdin.
+// The most read_file reads: a schema, options or data file beyond it is an error, so that a
+// device or an endless pipe (--data /dev/zero) cannot take the memory.
+constexpr size_t kMaxInputBytes = size_t{256} << 20;
+
+// The whole file, or nullopt with `error` set (unreadable, a directory, larger than
+// kMaxInputBytes, ...). "-" is stdin.
 std::optional<std::string> read_file(const std::string& path, std::string& error);
 
 // One conformance case: {id, schema, options, input, expected | error | build_error}.

@@ -55,7 +55,7 @@ enum class ErrorCode {
   DepthLimit,      // the data nests deeper than maxDataDepth
   OutputLimit,     // the output would exceed maxOutputBytes
   OutOfMemory,     // the output buffer could not grow
-  InvalidInput,    // serialize_json's text is not JSON
+  InvalidInput,    // serialize_json's text is not JSON, or serialize's document failed to parse
   FileError,       // compile_file could not read its file
   VersionMismatch, // an ahead-of-time serializer made by another version of schemajit-aot
   CpuMismatch,     // an ahead-of-time serializer made for a CPU with features this one lacks
@@ -239,6 +239,10 @@ class Serializer {
  public:
   // Appends the JSON text of `value` to `out`. On error `out` holds exactly what it held.
   Status serialize(const rapidjson::Value& value, std::string& out) const;
+  // A whole document: one whose parse failed (doc.HasParseError()) is the error InvalidInput,
+  // not the "{}" or null RapidJSON leaves in it, so that a forgotten check cannot send a
+  // client an empty answer.
+  Status serialize(const rapidjson::Document& doc, std::string& out) const;
   // Parses `json` as JSON.parse would (full-precision numbers, duplicate names collapsed to
   // the last value) and serializes it.
   Status serialize_json(std::string_view json, std::string& out) const;
