@@ -91,9 +91,10 @@ class Lowerer {
 
   NodePtr lower(const Value& s, const std::string& at) {
     if (s.IsBool()) return make(Kind::Generic, at);
-    // A literal $id starts a new location: refs inside resolve against it, errors name it.
-    std::string path = at;
-    if (const char* id = literal_id(s); id && at != "#") path = doc_.location_of_id(id);
+    // A literal $id nested in the document does not start a new location: fjs's walk keeps
+    // the location's schema id (Location.getPropertyLocation), so a local $ref under it still
+    // resolves in the document the walk is in (only merged copies rebase refs: clone_origin).
+    const std::string& path = at;
     if (member(s, "$ref")) {
       Located target = resolve_ref(s, path);
       return call(*target.schema, target.path, path);

@@ -31,20 +31,6 @@ const char* js_typeof(const rapidjson::Value& v) {
 
 bool js_falsy(const rapidjson::Value& v) { return !rt::to_boolean(v); }
 
-// parseInt(text, 10): optional sign, leading decimal digits; NaN when there are none.
-bool parse_int(const std::string& text, int64_t& out) {
-  size_t i = 0;
-  while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n')) ++i;
-  bool neg = false;
-  if (i < text.size() && (text[i] == '+' || text[i] == '-')) neg = text[i++] == '-';
-  size_t start = i;
-  int64_t v = 0;
-  while (i < text.size() && text[i] >= '0' && text[i] <= '9' && v < (int64_t{1} << 55)) v = v * 10 + (text[i++] - '0');
-  if (i == start) return false;
-  out = neg ? -v : v;
-  return true;
-}
-
 // Options refused: the error names the option's pointer ("/rounding").
 CompileError option_error(std::string message, std::string pointer) {
   return CompileError(std::move(message), std::move(pointer), ErrorCode::InvalidOptions);
@@ -68,6 +54,23 @@ int64_t saturating_int64(double d) {
   if (d >= kTwo63) return INT64_MAX;
   if (d < -kTwo63) return INT64_MIN;
   return static_cast<int64_t>(d);
+}
+
+// Number.parseInt(text, 10): JavaScript white space, an optional sign, the leading decimal
+// digits (all of them: "99999999999999999999" is 1e20); false for NaN (no digits) and for a
+// value beyond the double range (fjs asks Number.isFinite). Saturated to int64.
+bool parse_int(const std::string& text, int64_t& out) {
+  size_t i = 0, sp;
+  while (i < text.size() && (sp = rt::js_space_at(text.data() + i, text.size() - i)) != 0) i += sp;
+  bool neg = false;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) neg = text[i++] == '-';
+  size_t start = i;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+  if (i == start) return false;
+  double v = rt::decimal_to_double(text.data() + start, i - start);
+  if (!std::isfinite(v)) return false;
+  out = saturating_int64(neg ? -v : v);
+  return true;
 }
 
 }  // namespace
@@ -127,10 +130,13 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
       else if (r == "round") o.rounding = Rounding::Round;
       else throw option_error("Unsupported integer rounding method " + js_text(v), "/rounding");
     } else if (key == "largeArrayMechanism") {
-      std::string r = v.IsString() ? v.GetString() : js_text(v);
+      // fjs: `if (options.largeArrayMechanism)`, then a Set's has(): a falsy value is the
+      // default, anything but one of the two strings (["default"] too) is refused.
+      if (js_falsy(v)) continue;
+      std::string r = v.IsString() ? v.GetString() : "";
       if (r == "default") o.large_array_mechanism = LargeArrayMechanism::Default;
       else if (r == "json-stringify") o.large_array_mechanism = LargeArrayMechanism::JsonStringify;
-      else throw option_error("Unsupported large array mechanism " + r, "/largeArrayMechanism");
+      else throw option_error("Unsupported large array mechanism " + js_text(v), "/largeArrayMechanism");
     } else if (key == "largeArraySize") {
       if (js_falsy(v)) continue;
       int64_t n;
@@ -140,7 +146,7 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
         ok = std::isfinite(d) && std::trunc(d) == d;
         n = ok ? saturating_int64(d) : 0;
       } else if (v.IsString()) {
-        ok = parse_int(v.GetString(), n);
+        ok = parse_int(std::string(v.GetString(), v.GetStringLength()), n);
       }
       if (!ok)
         throw option_error(std::string("Unsupported large array size. Expected integer-like, got ") + js_typeof(v) +
@@ -152,8 +158,9 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
         throw option_error("Unsupported max schema depth " + js_text(v) + ". Expected an integer between 0 and 100.", "/maxDepth");
       o.max_depth = static_cast<int>(v.GetDouble());
     } else if (key == "objectMechanism") {
-      std::string r = v.IsString() ? v.GetString() : js_text(v);
-      if (r != "default" && r != "native") throw option_error("Unsupported object mechanism " + r, "/objectMechanism");
+      if (js_falsy(v)) continue;  // as largeArrayMechanism
+      std::string r = v.IsString() ? v.GetString() : "";
+      if (r != "default" && r != "native") throw option_error("Unsupported object mechanism " + js_text(v), "/objectMechanism");
     } else if (key == "optLevel") {
       if (!v.IsInt() || v.GetInt() < 0 || v.GetInt() > 3) throw option_error("optLevel must be 0, 1, 2 or 3", "/optLevel");
       o.opt_level = v.GetInt();

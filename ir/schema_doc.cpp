@@ -1,6 +1,7 @@
 #include "ir/schema_doc.h"
 
 #include <array>
+#include <charconv>
 #include <set>
 #include <unordered_map>
 #include <vector>
@@ -259,18 +260,30 @@ const Value* SchemaDoc::hop(const std::string& ref, const std::string& scope, co
     path += fragment.substr(1);
     return anchors->second.at(fragment);
   }
-  // Literal segments: fast-json-stringify does not unescape ~0/~1 or %xx (spec §8.4).
+  // As json-schema-ref-resolver's getDataByJSONPointer: the fragment split at '/', empty
+  // segments skipped ("#//definitions//d", and "#/definitions/" names the definitions),
+  // each segment a member name or an array index, taken literally: fast-json-stringify does
+  // not unescape ~0/~1 or %xx (spec §8.4).
   size_t i = 1;
   while (i < fragment.size()) {
     size_t j = fragment.find('/', i + 1);
     if (j == std::string::npos) j = fragment.size();
     std::string seg = fragment.substr(i + 1, j - i - 1);
-    if (!cur->IsObject()) throw CompileError("Cannot find reference \"" + whole + "\"", at);
-    auto it = cur->FindMember(Value(rapidjson::StringRef(seg.data(), seg.size())));
-    if (it == cur->MemberEnd()) throw CompileError("Cannot find reference \"" + whole + "\"", at);
-    cur = &it->value;
-    path = pointer_append(path, seg);
     i = j;
+    if (seg.empty()) continue;
+    if (cur->IsArray()) {
+      uint64_t index = 0;  // current[part] on an array: a canonical index names an element
+      auto r = std::from_chars(seg.data(), seg.data() + seg.size(), index);
+      bool canonical = r.ec == std::errc() && r.ptr == seg.data() + seg.size() && (seg == "0" || seg[0] != '0');
+      if (!canonical || index >= cur->Size()) throw CompileError("Cannot find reference \"" + whole + "\"", at);
+      cur = &(*cur)[static_cast<rapidjson::SizeType>(index)];
+    } else {
+      if (!cur->IsObject()) throw CompileError("Cannot find reference \"" + whole + "\"", at);
+      auto it = cur->FindMember(Value(rapidjson::StringRef(seg.data(), seg.size())));
+      if (it == cur->MemberEnd()) throw CompileError("Cannot find reference \"" + whole + "\"", at);
+      cur = &it->value;
+    }
+    path = pointer_append(path, seg);
   }
   return cur;
 }

@@ -12,6 +12,8 @@ namespace sj::rt {
 // ToNumber of a string: trims ECMAScript white space, accepts Infinity, 0x/0o/0b literals and
 // decimal literals; anything else is NaN; empty is 0.
 double string_to_number(const char* s, size_t n);
+// The length of the ECMAScript WhiteSpace or LineTerminator at the start of s (0 when none).
+size_t js_space_at(const char* s, size_t n);
 
 // The double nearest a decimal literal ([-]digits[.digits][e[±]digits], checked by the
 // caller), whatever the process locale (strtod reads "1.5" as 1 under de_DE). Beyond the

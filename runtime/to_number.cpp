@@ -9,12 +9,12 @@
 #include "runtime/js_value.h"
 
 namespace sj::rt {
-namespace {
 
-// Length of the ECMAScript WhiteSpace or LineTerminator at s (0 when there is none).
 // ASCII ones, then the UTF-8 encodings of U+00A0, U+1680, U+2000–200A, U+2028/9, U+202F,
 // U+205F, U+3000 and U+FEFF.
-size_t space_at(const unsigned char* s, size_t n) {
+size_t js_space_at(const char* text, size_t n) {
+  const auto* s = reinterpret_cast<const unsigned char*>(text);
+  if (n == 0) return 0;
   unsigned char c = s[0];
   if (c == ' ' || (c >= 0x09 && c <= 0x0d)) return 1;
   if (c == 0xC2 && n >= 2 && s[1] == 0xA0) return 2;
@@ -26,6 +26,10 @@ size_t space_at(const unsigned char* s, size_t n) {
   if (c == 0xEF && s[1] == 0xBB && s[2] == 0xBF) return 3;
   return 0;
 }
+
+namespace {
+
+size_t space_at(const unsigned char* s, size_t n) { return js_space_at(reinterpret_cast<const char*>(s), n); }
 
 size_t trailing_space(const unsigned char* s, size_t n) {
   for (size_t len = 1; len <= 3 && len <= n; ++len)
