@@ -175,7 +175,11 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
       if (!v.IsInt64() || v.GetInt64() < 1) throw option_error("maxSchemaNodes must be a positive integer", "/maxSchemaNodes");
       o.max_schema_nodes = v.GetInt64();
     } else if (key == "schema") {
-      if (!v.IsObject() && !v.IsArray()) continue;  // an array is keyed "0", "1", ... (for-in)
+      // fjs walks the option with for-in: an array is keyed "0", "1", ...; so is a string, whose
+      // first "schema", a one-character string, is refused; other values have no keys.
+      if (v.IsString() && v.GetStringLength() > 0)
+        throw CompileError("\"0\" schema is invalid: data must be object,boolean", "/schema/0", ErrorCode::InvalidSchema);
+      if (!v.IsObject() && !v.IsArray()) continue;
       o.external_schemas = std::shared_ptr<const rapidjson::Value>(owner, &v);  // aliases owner
     } else if (key == "cutoffs") {
       apply_cutoffs(v, o.cutoffs, "/cutoffs");

@@ -191,6 +191,8 @@ SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
     else
       for (auto& m : externals_->GetObject()) keyed.emplace_back(std::string(sv(m.name)), &m.value);
     for (const auto& [key, schema] : keyed) {
+      if (schema->IsNull())  // fjs reads its $id first: a TypeError
+        throw CompileError("Cannot read properties of null (reading '$id')", pointer_append("/schema", key), ErrorCode::InvalidSchema);
       try {
         check_nesting(*schema, options.max_depth);
         ir::check_meta_schema(*schema, "");

@@ -3,6 +3,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include <cctype>
 #include <cstring>
 
 #include "runtime/call_state.h"
@@ -18,18 +19,33 @@ bool identity_escape(char c) {
   return ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) && !std::strchr("dDsSwWbBfnrtvcxuk", c);
 }
 
-// A source as JavaScript's RegExp without the u flag reads it, for PCRE2: identity escapes
-// lose their backslash and \v is the vertical tab. fjs builds
+// JavaScript's \s: WhiteSpace and LineTerminator (ES2023 §22.2.2.9), as class items. PCRE2's
+// \s is ASCII only (and with UCP it would take U+0085 and leave U+FEFF). Written \uhhhh, the
+// form PCRE2_ALT_BSUX reads (it takes \x{...} for "x{...}").
+constexpr const char* kJsSpaces = "\\t\\n\\x0b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff";
+
+bool class_escape(char c) { return c && std::strchr("dDwWsS", c); }
+
+// A source as JavaScript's RegExp without the u flag reads it (with Annex B's web-compatible
+// grammar), for PCRE2: identity escapes lose their backslash, \v is the vertical tab, \s and
+// \S are JavaScript's spaces, \k is "k" when the source has no named group, \c before a
+// non-letter is a backslash and "c"; in a class a '-' next to a class escape is a '-'
+// ("[\w-.]", "[a-\d]"), "[]" matches nothing and "[^]" any character. fjs builds
 // `new RegExp(pattern.replace(/\\*\//g, '\\/'))` (`fjs_slashes`): a run of backslashes before a
-// '/' becomes one escape of it.
+// '/' becomes one escape of it. Left as PCRE2 reads it: \S inside a class (ASCII spaces).
 std::string without_u_flag(const std::string& p, bool fjs_slashes) {
+  bool named_groups = false;
+  for (size_t at = p.find("(?<"); at != std::string::npos; at = p.find("(?<", at + 1))
+    named_groups |= at + 3 < p.size() && p[at + 3] != '=' && p[at + 3] != '!';
   std::string out;
+  bool in_class = false, after_class_escape = false;
   for (size_t i = 0; i < p.size();) {
     size_t j = i;
     while (j < p.size() && p[j] == '\\') ++j;
     if (fjs_slashes && j < p.size() && p[j] == '/') {
       out += "\\/";
       i = j + 1;
+      after_class_escape = false;
       continue;
     }
     size_t run = j - i;
@@ -39,11 +55,41 @@ std::string without_u_flag(const std::string& p, bool fjs_slashes) {
       break;
     }
     char c = p[j];
-    if (!(run & 1)) out += c;
-    else if (identity_escape(c)) out += c;
-    else if (c == 'v') out += "\\x0b";
-    else (out += '\\') += c;
+    char next = j + 1 < p.size() ? p[j + 1] : '\0';
     i = j + 1;
+    bool was_after_class_escape = after_class_escape;
+    after_class_escape = false;
+    if (run & 1) {  // an escape
+      if (c == 's' && in_class) out += kJsSpaces;
+      else if (c == 's') (out += "[") += kJsSpaces, out += "]";
+      else if (c == 'S' && !in_class) (out += "[^") += kJsSpaces, out += "]";
+      else if (c == 'k' && !named_groups) out += 'k';
+      else if (c == 'c' && !std::isalpha(static_cast<unsigned char>(next))) out += "\\\\c";
+      else if (identity_escape(c)) out += c;
+      else if (c == 'v') out += "\\x0b";
+      else (out += '\\') += c;
+      after_class_escape = in_class && class_escape(c);
+      continue;
+    }
+    if (!in_class && c == '[') {
+      bool negated = next == '^';
+      size_t close = j + 1 + negated;
+      if (close < p.size() && p[close] == ']') {  // "[]" / "[^]": an empty class
+        out += negated ? "[\\s\\S]" : "(?!)";
+        i = close + 1;
+        continue;
+      }
+      in_class = true;
+      out += negated ? "[^" : "[";
+      i = j + 1 + negated;
+    } else if (in_class && c == ']') {
+      in_class = false;
+      out += c;
+    } else if (in_class && c == '-' && (was_after_class_escape || (next == '\\' && class_escape(j + 2 < p.size() ? p[j + 2] : '\0')))) {
+      out += "\\-";  // Annex B: no range with a class escape at either end
+    } else {
+      out += c;
+    }
   }
   return out;
 }
@@ -89,7 +135,8 @@ std::shared_ptr<const Pattern> Pattern::compile(const std::string& source, std::
 bool Pattern::surely_invalid_in_javascript(const std::string& source) {
   int code;
   PCRE2_SIZE offset;
-  pcre2_code* re = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(source.data()), source.size(),
+  const std::string translated = without_u_flag(source, false);  // "[]" is a class JavaScript reads
+  pcre2_code* re = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(translated.data()), translated.size(),
                                  PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_ALT_BSUX, &code, &offset, nullptr);
   if (re) {
     pcre2_code_free(re);

@@ -2,7 +2,8 @@
 // compiles them (no flags, unanchored search, spec §5.1) and `pattern` / formats as Ajv does
 // (the u flag, unanchored search). Where the dialects differ (README, "Differences"):
 // PCRE2 matches code points where JavaScript without the u flag matches UTF-16 units, and
-// `.` stops at CR and LF but not at U+2028/U+2029.
+// `.` stops at CR and LF but not at U+2028/U+2029. Without the u flag the source is first
+// rewritten to JavaScript's reading of it (pattern.cpp, without_u_flag: \s, Annex B's classes).
 #pragma once
 #include <memory>
 #include <string>
