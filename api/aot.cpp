@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "api/aot_features.h"
 #include "api/compiled_code.h"
 #include "runtime/abi.h"
 #include "runtime/dom_layout.h"
@@ -40,24 +41,9 @@ bool cpu_has(uint64_t features, std::string& missing) {
     const char* name;
     bool present;
   };
-  const Feature all[] = {
-      {SCHEMAJIT_AOT_SSE3, "sse3", __builtin_cpu_supports("sse3") != 0},
-      {SCHEMAJIT_AOT_SSSE3, "ssse3", __builtin_cpu_supports("ssse3") != 0},
-      {SCHEMAJIT_AOT_SSE4_1, "sse4.1", __builtin_cpu_supports("sse4.1") != 0},
-      {SCHEMAJIT_AOT_SSE4_2, "sse4.2", __builtin_cpu_supports("sse4.2") != 0},
-      {SCHEMAJIT_AOT_POPCNT, "popcnt", __builtin_cpu_supports("popcnt") != 0},
-      {SCHEMAJIT_AOT_AVX, "avx", __builtin_cpu_supports("avx") != 0},
-      {SCHEMAJIT_AOT_AVX2, "avx2", __builtin_cpu_supports("avx2") != 0},
-      {SCHEMAJIT_AOT_BMI, "bmi", __builtin_cpu_supports("bmi") != 0},
-      {SCHEMAJIT_AOT_BMI2, "bmi2", __builtin_cpu_supports("bmi2") != 0},
-      {SCHEMAJIT_AOT_FMA, "fma", __builtin_cpu_supports("fma") != 0},
-      {SCHEMAJIT_AOT_AVX512F, "avx512f", __builtin_cpu_supports("avx512f") != 0},
-      {SCHEMAJIT_AOT_AVX512BW, "avx512bw", __builtin_cpu_supports("avx512bw") != 0},
-      {SCHEMAJIT_AOT_AVX512CD, "avx512cd", __builtin_cpu_supports("avx512cd") != 0},
-      {SCHEMAJIT_AOT_AVX512DQ, "avx512dq", __builtin_cpu_supports("avx512dq") != 0},
-      {SCHEMAJIT_AOT_AVX512VL, "avx512vl", __builtin_cpu_supports("avx512vl") != 0},
-      {SCHEMAJIT_AOT_AVX512VBMI2, "avx512vbmi2", __builtin_cpu_supports("avx512vbmi2") != 0},
-  };
+#define SJ_FEATURE(bit, name) {bit, name, __builtin_cpu_supports(name) != 0},
+  const Feature all[] = {SJ_AOT_FEATURES(SJ_FEATURE)};
+#undef SJ_FEATURE
   uint64_t known = 0;
   for (const Feature& f : all) {
     known |= f.bit;

@@ -67,7 +67,7 @@ Status Serializer::serialize_json(std::string_view json, std::string& out) const
   if (!sj::parse_json_data(json, doc, err, lone_surrogates))
     return Status(Error{ErrorCode::InvalidInput, "input is not valid JSON: " + err, ""});
   sj::collapse_duplicate_members(doc);  // JSON.parse's object: the last value, the first position
-  if (!lone_surrogates) return serialize(doc, out);
+  if (!lone_surrogates) return serialize(static_cast<const rapidjson::Value&>(doc), out);  // it parsed
   // Held as WTF-8 (parse_json_data): the call ends in the scratch buffer, which prints them.
   return status_of(sj::rt::run_call_in_scratch(counted_call(*code_), &doc, out, true).release());
 }

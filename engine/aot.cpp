@@ -21,6 +21,7 @@
 
 #include <schemajit/aot.h>
 
+#include "api/aot_features.h"
 #include "engine/codegen.h"
 #include "engine/passes.h"
 #include "runtime/pattern.h"
@@ -29,14 +30,9 @@ namespace schemajit::detail {
 namespace {
 
 // The target's features that schemajit_aot_serializer::cpu_features records, by LLVM's names.
-const std::pair<uint64_t, const char*> kFeatures[] = {
-    {SCHEMAJIT_AOT_SSE3, "+sse3"},       {SCHEMAJIT_AOT_SSSE3, "+ssse3"},       {SCHEMAJIT_AOT_SSE4_1, "+sse4.1"},
-    {SCHEMAJIT_AOT_SSE4_2, "+sse4.2"},   {SCHEMAJIT_AOT_POPCNT, "+popcnt"},     {SCHEMAJIT_AOT_AVX, "+avx"},
-    {SCHEMAJIT_AOT_AVX2, "+avx2"},       {SCHEMAJIT_AOT_BMI, "+bmi"},           {SCHEMAJIT_AOT_BMI2, "+bmi2"},
-    {SCHEMAJIT_AOT_FMA, "+fma"},         {SCHEMAJIT_AOT_AVX512F, "+avx512f"},   {SCHEMAJIT_AOT_AVX512BW, "+avx512bw"},
-    {SCHEMAJIT_AOT_AVX512CD, "+avx512cd"}, {SCHEMAJIT_AOT_AVX512DQ, "+avx512dq"}, {SCHEMAJIT_AOT_AVX512VL, "+avx512vl"},
-    {SCHEMAJIT_AOT_AVX512VBMI2, "+avx512vbmi2"},
-};
+#define SJ_FEATURE(bit, name) {bit, "+" name},
+const std::pair<uint64_t, const char*> kFeatures[] = {SJ_AOT_FEATURES(SJ_FEATURE)};
+#undef SJ_FEATURE
 
 // The CPU the code is for, and target machines for it (one per object: they are not shared
 // between threads).

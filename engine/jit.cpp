@@ -87,7 +87,6 @@ namespace {
 
 namespace orc = llvm::orc;
 
-
 orc::JITTargetMachineBuilder host_builder(int level) {
   // Detecting the host reads the CPU's name and features: once per process, not per module.
   static const orc::JITTargetMachineBuilder host = take(orc::JITTargetMachineBuilder::detectHost());
@@ -206,9 +205,11 @@ orc::SymbolMap runtime_symbols(orc::ExecutionSession& es, const llvm::DataLayout
 }
 
 constexpr const char* kEntry = "sj_entry";
-
-bool host_expands_bytes() { return sj::rt::cpu_has(sj::rt::Isa::Avx512Vbmi2); }
 constexpr const char* kCaptureTag = ":capture";
+
+// The JIT compiles for the host: it widens bytes in generated code where the runtime's VBMI2
+// escape tier runs (the object cache's key names the host CPU).
+bool host_expands_bytes() { return sj::rt::cpu_has(sj::rt::Isa::Avx512Vbmi2); }
 
 // Hands the object cache a copy of the object file of each module whose identifier ends in
 // kCaptureTag. Never answers getObject: hits are linked by Jit::load without building IR.

@@ -31,6 +31,12 @@ const char* js_typeof(const rapidjson::Value& v) {
 
 bool js_falsy(const rapidjson::Value& v) { return !rt::to_boolean(v); }
 
+// Whether fjs's for-in over the "schema" option finds anything: an object's members, an
+// array's indexes, a non-empty string's indexes (SchemaDoc refuses what it finds there).
+bool has_for_in_keys(const rapidjson::Value& v) {
+  return v.IsObject() || v.IsArray() || (v.IsString() && v.GetStringLength() > 0);
+}
+
 // Options refused: the error names the option's pointer ("/rounding").
 CompileError option_error(std::string message, std::string pointer) {
   return CompileError(std::move(message), std::move(pointer), ErrorCode::InvalidOptions);
@@ -175,11 +181,7 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
       if (!v.IsInt64() || v.GetInt64() < 1) throw option_error("maxSchemaNodes must be a positive integer", "/maxSchemaNodes");
       o.max_schema_nodes = v.GetInt64();
     } else if (key == "schema") {
-      // fjs walks the option with for-in: an array is keyed "0", "1", ...; so is a string, whose
-      // first "schema", a one-character string, is refused; other values have no keys.
-      if (v.IsString() && v.GetStringLength() > 0)
-        throw CompileError("\"0\" schema is invalid: data must be object,boolean", "/schema/0", ErrorCode::InvalidSchema);
-      if (!v.IsObject() && !v.IsArray()) continue;
+      if (!has_for_in_keys(v)) continue;
       o.external_schemas = std::shared_ptr<const rapidjson::Value>(owner, &v);  // aliases owner
     } else if (key == "cutoffs") {
       apply_cutoffs(v, o.cutoffs, "/cutoffs");

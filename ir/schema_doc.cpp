@@ -188,6 +188,8 @@ SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
     std::vector<std::pair<std::string, const Value*>> keyed;  // fjs walks the option with for-in
     if (externals_->IsArray())
       for (rapidjson::SizeType i = 0; i < externals_->Size(); ++i) keyed.emplace_back(std::to_string(i), &(*externals_)[i]);
+    else if (externals_->IsString())  // keyed "0", "1", ... by character: the first, a string, is refused below
+      keyed.emplace_back("0", externals_.get());
     else
       for (auto& m : externals_->GetObject()) keyed.emplace_back(std::string(sv(m.name)), &m.value);
     for (const auto& [key, schema] : keyed) {

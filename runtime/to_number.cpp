@@ -1,5 +1,4 @@
 // ECMAScript StringToNumber (ES2023 §7.1.4.1.1) over UTF-8 text.
-#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -102,11 +101,13 @@ double decimal_to_double(const char* s, size_t n) {
   bool negative = s < end && *s == '-';
   const char* p = s + negative;
   int64_t magnitude = 0;  // digits before the point, or minus the zeros after it
-  bool seen = false;
+  bool seen = false, before_point = true;
   for (; p < end && *p != 'e' && *p != 'E'; ++p) {
-    if (*p == '.') continue;
-    bool before_point = std::find(s, p, '.') == p;
-    if (*p != '0') seen = true;
+    if (*p == '.') {
+      before_point = false;
+      continue;
+    }
+    seen |= *p != '0';
     if (before_point && seen) ++magnitude;
     if (!before_point && !seen) --magnitude;
   }

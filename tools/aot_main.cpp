@@ -31,7 +31,7 @@ Compiles schemas ahead of time. Writes PREFIX.a, a static library with the machi
 every schema for CPU, position-independent (it links into executables and shared libraries;
 a program's linker takes only the schemas it names), and PREFIX.h, which
 declares in namespace NAME one function per schema returning its schemajit::Serializer:
-link the object and schemajit::runtime (no LLVM). A schema's function is named after its file,
+link the library and schemajit::runtime (no LLVM). A schema's function is named after its file,
 up to the first '.', other characters than letters, digits and '_' made '_'.
   --cpu CPU        x86-64, x86-64-v2 (the default), x86-64-v3, x86-64-v4, native, or any CPU
                    LLVM knows; loading the code on a CPU without its features is an error

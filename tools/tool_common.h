@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <rapidjson/document.h>
+
 #include <schemajit/schemajit.h>
 
 namespace sj::tools {
@@ -40,12 +42,12 @@ struct CheckOptions {
 std::optional<Tier> parse_tier(const std::string& text);
 const char* tier_name(Tier tier);
 
-// A case's schema and options as the engine is given them at `tier` (JSON texts); nullopt when
-// the line is not a JSON object.
+// A case's schema and options (the case parsed, a JSON object) as the engine is given them at
+// `tier`: JSON texts.
 struct CaseInputs {
   std::string schema, options;
 };
-std::optional<CaseInputs> case_compile_inputs(const std::string& jsonl_line, Tier tier);
+CaseInputs case_compile_inputs(const rapidjson::Value& parsed_case, Tier tier);
 
 // The name of the ahead-of-time serializer of a schema and options pair (a C identifier): the
 // manifest of the conformance schemas names them so, and the test looks them up so.

@@ -35,4 +35,6 @@ for v in VALUES + [{"ext": EXT}, [EXT], {"x": EXT, "y": {"$id": "ext", "definiti
 cases.append(({"$id": "root", "type": "object", "properties": {"a": {"$ref": "root#/definitions/n"}},
                "definitions": {"n": {"type": "integer"}}},
               {"schema": {"root": {"$id": "root", "definitions": {"n": {"type": "string"}}}}}, '{"a": 2.5}'))
+# The root schema is checked before the option's schemas: its error comes first.
+cases.append(({"type": 5}, {"schema": "abc"}, "1"))
 print_cases("option-values:", cases)
