@@ -60,6 +60,8 @@ const char* error_code_name(ErrorCode code) {
     case ErrorCode::DepthLimit: return "DepthLimit";
     case ErrorCode::OutputLimit: return "OutputLimit";
     case ErrorCode::OutOfMemory: return "OutOfMemory";
+    case ErrorCode::BufferTooSmall: return "BufferTooSmall";
+    case ErrorCode::SinkFailed: return "SinkFailed";
     case ErrorCode::InvalidInput: return "InvalidInput";
     case ErrorCode::FileError: return "FileError";
     case ErrorCode::VersionMismatch: return "VersionMismatch";

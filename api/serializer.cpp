@@ -34,6 +34,8 @@ ErrorCode code_of(sj::rt::Failure failure) {
     case sj::rt::Failure::Output: return ErrorCode::OutputLimit;
     case sj::rt::Failure::Memory: return ErrorCode::OutOfMemory;
     case sj::rt::Failure::Schema: return ErrorCode::InvalidSchema;
+    case sj::rt::Failure::Buffer: return ErrorCode::BufferTooSmall;
+    case sj::rt::Failure::Sink: return ErrorCode::SinkFailed;
   }
   return ErrorCode::Internal;
 }
@@ -45,6 +47,31 @@ Status status_of(sj::rt::CallExtras* failure) {
   return Status(Error{code_of(owned->failure), std::move(owned->message), std::move(owned->path)});
 }
 
+Error unparsed(const rapidjson::Document& doc) {
+  return Error{ErrorCode::InvalidInput,
+               "the document did not parse (" + std::string(rapidjson::GetParseError_En(doc.GetParseError())) +
+                   " at offset " + std::to_string(doc.GetErrorOffset()) + "): nothing to serialize",
+               ""};
+}
+
+// The runtime's writer function for a ChunkWriter. An exception the writer throws cannot
+// cross the generated code (it has no unwind tables): it stops the call, and is rethrown
+// once the call has returned.
+struct WriterCall {
+  const ChunkWriter* write;
+  std::exception_ptr thrown;
+
+  static bool call(void* self, const char* data, size_t size) {
+    auto* w = static_cast<WriterCall*>(self);
+    try {
+      return (*w->write)(std::string_view(data, size));
+    } catch (...) {
+      w->thrown = std::current_exception();
+      return false;
+    }
+  }
+};
+
 }  // namespace
 
 Status Serializer::serialize(const rapidjson::Value& value, std::string& out) const {
@@ -52,12 +79,40 @@ Status Serializer::serialize(const rapidjson::Value& value, std::string& out) co
 }
 
 Status Serializer::serialize(const rapidjson::Document& doc, std::string& out) const {
-  if (doc.HasParseError())
-    return Status(Error{ErrorCode::InvalidInput,
-                        "the document did not parse (" + std::string(rapidjson::GetParseError_En(doc.GetParseError())) +
-                            " at offset " + std::to_string(doc.GetErrorOffset()) + "): nothing to serialize",
-                        ""});
+  if (doc.HasParseError()) return Status(unparsed(doc));
   return serialize(static_cast<const rapidjson::Value&>(doc), out);
+}
+
+Result<size_t> Serializer::serialize(const rapidjson::Value& value, char* buffer, size_t size) const {
+  sj::rt::CallerBuffer into{buffer, size};
+  if (std::unique_ptr<sj::rt::CallExtras> failure = sj::rt::run_call_into(counted_call(*code_), &value, into)) {
+    Error e{code_of(failure->failure), std::move(failure->message), std::move(failure->path)};
+    if (e.code == ErrorCode::BufferTooSmall) e.required_bytes = into.needed;
+    return e;
+  }
+  return into.needed;
+}
+
+Result<size_t> Serializer::serialize(const rapidjson::Document& doc, char* buffer, size_t size) const {
+  if (doc.HasParseError()) return unparsed(doc);
+  return serialize(static_cast<const rapidjson::Value&>(doc), buffer, size);
+}
+
+Status Serializer::serialize(const rapidjson::Value& value, const ChunkWriter& write, size_t chunk_bytes) const {
+  if (chunk_bytes == 0) return Status(Error{ErrorCode::InvalidOptions, "chunk_bytes must be at least 1", ""});
+  WriterCall writer{&write, nullptr};
+  sj::rt::ChunkSink sink;
+  sink.write = &WriterCall::call;
+  sink.writer = &writer;
+  sink.chunk_bytes = chunk_bytes;
+  Status status = status_of(sj::rt::run_call_chunked(counted_call(*code_), &value, sink).release());
+  if (writer.thrown) std::rethrow_exception(writer.thrown);
+  return status;
+}
+
+Status Serializer::serialize(const rapidjson::Document& doc, const ChunkWriter& write, size_t chunk_bytes) const {
+  if (doc.HasParseError()) return Status(unparsed(doc));
+  return serialize(static_cast<const rapidjson::Value&>(doc), write, chunk_bytes);
 }
 
 Status Serializer::serialize_json(std::string_view json, std::string& out) const {

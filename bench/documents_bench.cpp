@@ -28,6 +28,18 @@ void register_avx2_escapes(const std::string& prefix, std::shared_ptr<const sj::
   });
 }
 
+// The sinks besides the reused std::string of documents/<name>/schemajit.
+void register_sinks(const std::string& prefix, std::shared_ptr<const sj::bench::Case> c) {
+  benchmark::RegisterBenchmark((prefix + "/schemajit_buffer").c_str(), [c](benchmark::State& s) {
+    if (const schemajit::Serializer* ser = c->serializer->get(s)) sj::bench::run_schemajit_buffer(s, *ser, c->dom);
+  });
+  for (size_t kib : {4, 64}) {
+    benchmark::RegisterBenchmark((prefix + "/schemajit_chunks_" + std::to_string(kib) + "k").c_str(), [c, kib](benchmark::State& s) {
+      if (const schemajit::Serializer* ser = c->serializer->get(s)) sj::bench::run_schemajit_chunks(s, *ser, c->dom, kib * 1024);
+    });
+  }
+}
+
 #if SJ_HAVE_AOT_DOCUMENTS
 // The document's serializer made ahead of time for `cpu`, when this CPU can run it: the rows
 // compare it with the JIT's ("documents/<name>/schemajit" is level 1 from the first call),
@@ -57,6 +69,7 @@ const bool registered = [] {
   for (const auto& d : sj::bench::read_documents()) {
     auto c = sj::bench::register_case("documents", d);
     if (c && sj::rt::cpu_has(Isa::Avx512)) register_avx2_escapes("documents/" + d.name, c);
+    if (c) register_sinks("documents/" + d.name, c);
 #if SJ_HAVE_AOT_DOCUMENTS
     if (c) {
       register_aot(d.name, "v2", schemajit_aot_sj_bench_aot_v2_tables, schemajit_aot_sj_bench_aot_v2_count, c);

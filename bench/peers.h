@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <rapidjson/document.h>
 #include <rapidjson/stringbuffer.h>
@@ -62,6 +63,37 @@ inline void run_schemajit(benchmark::State& state, const schemajit::Serializer& 
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * out.size()));
   state.counters["bytes"] = static_cast<double>(out.size());
 }
+// The same call into a caller's buffer, and streamed to a writer that consumes each chunk
+// (as a socket write would be handed it): the rows documents/<name>/schemajit_buffer and
+// schemajit_chunks_<KiB>k, against documents/<name>/schemajit's reused std::string.
+inline void run_schemajit_buffer(benchmark::State& state, const schemajit::Serializer& ser, const rapidjson::Value& dom) {
+  std::string probe;
+  if (!ser.serialize(dom, probe)) return state.SkipWithError("serialize failed");
+  std::vector<char> buffer(probe.size());
+  size_t len = 0;
+  for (auto _ : state) {
+    auto r = ser.serialize(dom, buffer.data(), buffer.size());
+    if (!r) state.SkipWithError("serialize failed");
+    len = *r;
+    benchmark::DoNotOptimize(buffer[len / 2]);
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * len));
+}
+inline void run_schemajit_chunks(benchmark::State& state, const schemajit::Serializer& ser, const rapidjson::Value& dom,
+                                 size_t chunk_bytes) {
+  size_t total = 0;
+  auto consume = [&total](std::string_view chunk) {
+    benchmark::DoNotOptimize(chunk[chunk.size() / 2]);
+    total += chunk.size();
+    return true;
+  };
+  for (auto _ : state) {
+    total = 0;
+    if (!ser.serialize(dom, consume, chunk_bytes)) state.SkipWithError("serialize failed");
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * total));
+}
+
 inline void run_schemajit(benchmark::State& state, LazySerializer& ser, const rapidjson::Value& dom) {
   if (const schemajit::Serializer* s = ser.get(state)) run_schemajit(state, *s, dom);
 }

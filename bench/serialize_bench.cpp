@@ -38,6 +38,20 @@ void BM_Schemajit(benchmark::State& state) {
 }
 BENCHMARK(BM_Schemajit)->DenseRange(0, 3);
 
+// The default example (about 1 KB) through each sink at level 1: what a call pays for the
+// buffer sink's copy and the chunk sink's writer call on a small output.
+enum class Sink { String, Buffer, Chunks };
+void BM_Sink(benchmark::State& state, Sink sink) {
+  schemajit::Engine engine;
+  auto ser = engine.compile(sj::tools::kDefaultSchema, R"({"tierUp":false})");
+  if (sink == Sink::String) return sj::bench::run_schemajit(state, *ser, fixture().doc);
+  if (sink == Sink::Buffer) return sj::bench::run_schemajit_buffer(state, *ser, fixture().doc);
+  sj::bench::run_schemajit_chunks(state, *ser, fixture().doc, schemajit::kDefaultChunkBytes);
+}
+BENCHMARK_CAPTURE(BM_Sink, string, Sink::String)->Name("sink/default_example/string");
+BENCHMARK_CAPTURE(BM_Sink, buffer, Sink::Buffer)->Name("sink/default_example/buffer");
+BENCHMARK_CAPTURE(BM_Sink, chunks, Sink::Chunks)->Name("sink/default_example/chunks_64k");
+
 void BM_Memcpy(benchmark::State& state) {
   std::string src(1090, 'x'), dst(1090, ' ');
   for (auto _ : state) {

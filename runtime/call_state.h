@@ -29,6 +29,8 @@ enum class Failure : uint8_t {
   Output,  // beyond maxOutputBytes
   Memory,  // the output buffer could not grow
   Schema,  // Ajv refuses the schema when the call first validates with it
+  Buffer,  // the output does not fit the caller's buffer
+  Sink,    // the caller's chunk writer stopped the call
 };
 
 struct CallExtras {
@@ -60,9 +62,15 @@ struct CallSpec {
   const void* program = nullptr;  // interpreted code: the sj::interp::Program the entry runs
 };
 
+struct CallerBuffer;  // runtime/output.h
+struct ChunkSink;
+
 struct CallState {
   const CallSpec* spec = nullptr;  // the serializer's limits and tables
+  // Where the output goes: the caller's string, or else its buffer, or else its chunk writer.
   std::string* out = nullptr;
+  CallerBuffer* buffer = nullptr;
+  ChunkSink* chunks = nullptr;
   char* in_place = nullptr;        // writing into the caller's string: where this call's output starts
   bool discarding = false;         // over the limit (or out of memory): output is thrown away
   std::unique_ptr<CallExtras> extras;

@@ -29,8 +29,9 @@ void ensure_scratch() {
   }
 }
 
-// Appends [p, end) with each lone surrogate as JSON.stringify prints it, `\ud83d`; the 0xED
-// that starts each one's WTF-8 (runtime/wtf8.h) is rare, so memchr finds them.
+}  // namespace
+
+// The 0xED that starts each lone surrogate's WTF-8 (runtime/wtf8.h) is rare: memchr finds them.
 void append_printing_lone_surrogates(std::string& out, const char* p, const char* end) {
   static const char kHex[] = "0123456789abcdef";
   const char* from = p;
@@ -48,8 +49,6 @@ void append_printing_lone_surrogates(std::string& out, const char* p, const char
   out.append(from, end);
 }
 
-}  // namespace
-
 void keep_lone_surrogates(SjCtx* ctx, CallState& st) {
   st.more().lone_surrogates = true;
   if (st.in_place) sj_reserve(ctx, 0);  // moves the call's bytes to the scratch buffer
@@ -65,6 +64,7 @@ bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok) {
   size_t used = static_cast<size_t>(ctx.cur - data);
   if (ok && !st.discarding && used > st.spec->max_output) over_limit(&ctx, st);
   ok = ok && !st.discarding;
+  if (ok && st.buffer) return copy_to_buffer(ctx, st, data, used, st.extras && st.extras->lone_surrogates);
   if (ok) {
     // Room for a quarter more, so that the next call of about this size, into the same string
     // reused with clear(), fits in place: the window must also hold the worst case a write
@@ -94,9 +94,19 @@ std::unique_ptr<CallExtras> run_call_in_scratch(const CallSpec& spec, const SjVa
   ensure_scratch();
   SjCtx ctx;
   CallState st;
-  open_window(ctx, st, spec, out, t_scratch.data.get(), t_scratch.cap);
+  st.out = &out;
+  open_window(ctx, st, spec, t_scratch.data.get(), t_scratch.cap);
   if (lone_surrogates) keep_lone_surrogates(&ctx, st);
   return end_out_of_place(ctx, st, spec.entry(&ctx, value) == 0);  // in_place is null: ends in scratch
+}
+
+std::unique_ptr<CallExtras> run_call_into(const CallSpec& spec, const SjValue* value, CallerBuffer& buffer) {
+  ensure_scratch();
+  SjCtx ctx;
+  CallState st;
+  st.buffer = &buffer;
+  open_window(ctx, st, spec, t_scratch.data.get(), t_scratch.cap);
+  return end_out_of_place(ctx, st, spec.entry(&ctx, value) == 0);
 }
 
 std::unique_ptr<CallExtras> end_out_of_place(SjCtx& ctx, CallState& st, bool ok) {
@@ -111,9 +121,10 @@ std::unique_ptr<CallExtras> end_out_of_place(SjCtx& ctx, CallState& st, bool ok)
 // ends within it never fails on the worst-case room a write asks for) the call starts
 // discarding; a failed allocation does the same with its own message.
 extern "C" void sj_reserve(SjCtx* ctx, int64_t n) {
+  auto& st = sj::rt::state(ctx);
+  if (st.chunks) return sj::rt::chunk_reserve(ctx, st, static_cast<size_t>(n));
   sj::rt::ensure_scratch();
   auto& s = sj::rt::t_scratch;
-  auto& st = sj::rt::state(ctx);
   // Where this call's bytes are now: the caller's string, or the scratch buffer. Either way
   // they continue in the scratch buffer (the caller's string cannot grow during the call).
   const char* start = st.in_place ? st.in_place : s.data.get();

@@ -4,6 +4,8 @@
 // it goes on in a per-thread scratch buffer that only grows (a thread keeps the largest output
 // it has produced, plus slack, allocated) and is appended to the caller's string once, at the
 // end; on error nothing is appended. output.cpp keeps that buffer and these out-of-line parts.
+// The API's other sinks (sinks.cpp): a caller's buffer, filled from the scratch buffer once
+// the call has succeeded, and a chunk writer, handed the window's bytes each time it fills.
 #pragma once
 #include <cstddef>
 #include <memory>
@@ -18,6 +20,30 @@ namespace sj::rt {
 // when it has some (no copy), else into this thread's scratch buffer, whose bytes are
 // appended at the end. These are its out-of-line parts.
 
+// The caller's buffer of a call that writes into one.
+struct CallerBuffer {
+  char* data = nullptr;
+  size_t size = 0;
+  size_t needed = 0;  // the output's length: what was written, or what did not fit
+};
+
+// The caller's chunk writer of a streamed call, and the call's own window. Its own, not the
+// thread's scratch buffer: a writer may serialize something else on this thread.
+struct ChunkSink {
+  bool (*write)(void* writer, const char* data, size_t size) = nullptr;
+  void* writer = nullptr;
+  size_t chunk_bytes = 0;  // at most this many bytes per write
+  uint64_t written = 0;    // bytes handed to the writer so far
+  // The same bytes as the call wrote them (lone surrogates in three bytes, not six): the
+  // limit is checked on these while the call runs, and on what is printed at its end, as for
+  // the string sink (output.cpp), so that both fail with the same error.
+  uint64_t taken = 0;
+  bool printed_over = false;  // what is printed is past the limit: nothing more is handed over
+  // Byte 0 is the byte before the window (write_long_quoted borrows it), the window follows.
+  std::unique_ptr<char[]> data;
+  size_t cap = 0;
+};
+
 // Less spare capacity than this and the call starts in the scratch buffer: a small window
 // would only be outgrown and copied.
 inline constexpr size_t kMinInPlace = 256;
@@ -27,6 +53,21 @@ inline constexpr size_t kMinInPlace = 256;
 // `lone_surrogates`: the data holds some as WTF-8, printed escaped (keep_lone_surrogates).
 std::unique_ptr<CallExtras> run_call_in_scratch(const CallSpec& spec, const SjValue* value, std::string& out,
                                                 bool lone_surrogates = false);
+// The call into the caller's buffer (in the scratch buffer, copied once it has succeeded):
+// null when it succeeded (buffer.needed is its length), else the error; on error the buffer
+// holds what it held.
+std::unique_ptr<CallExtras> run_call_into(const CallSpec& spec, const SjValue* value, CallerBuffer& buffer);
+// The streamed call: null when it succeeded and the writer has had every byte, else the
+// error, the writer having had a prefix of the output.
+std::unique_ptr<CallExtras> run_call_chunked(const CallSpec& spec, const SjValue* value, ChunkSink& sink);
+// sj_reserve of a streamed call: hands the window's bytes to the writer and starts it over.
+void chunk_reserve(SjCtx* ctx, CallState& st, size_t n);
+// The finished output of a call into a buffer: copies it when it fits (else the error
+// Buffer). `printing`: its lone surrogates print escaped.
+bool copy_to_buffer(SjCtx& ctx, CallState& st, const char* data, size_t used, bool printing);
+// Appends [p, end) with each lone surrogate as JSON.stringify prints it, `\ud83d`.
+void append_printing_lone_surrogates(std::string& out, const char* p, const char* end);
+
 // The end of a call whose bytes are in the scratch buffer (it started there, or sj_reserve
 // moved it there from the caller's string): appends them when ok and within the limit (else
 // records the limit's error); returns whether it did.
@@ -45,9 +86,8 @@ void keep_lone_surrogates(SjCtx* ctx, CallState& st);
 // Points ctx at this call's window [begin, begin + room), cut at the limit: generated code
 // only calls sj_reserve when it runs out of room, so even in a bigger buffer crossing the
 // limit always reaches the check.
-inline void open_window(SjCtx& ctx, CallState& st, const CallSpec& spec, std::string& out, char* begin, size_t room) {
+inline void open_window(SjCtx& ctx, CallState& st, const CallSpec& spec, char* begin, size_t room) {
   st.spec = &spec;
-  st.out = &out;
   ctx.cur = begin;
   ctx.end = begin + (room < spec.max_output ? room : spec.max_output);
   ctx.depth = 0;

@@ -31,7 +31,8 @@ inline CallExtras* run_call(const CallSpec& spec, const SjValue* value, std::str
   bool done = false;  // succeeded in place: the usual end, one test
   out.resize_and_overwrite(out.capacity(), [&](char* p, size_t n) {
     st.in_place = p + old;
-    open_window(ctx, st, spec, out, st.in_place, n - old);
+    st.out = &out;
+    open_window(ctx, st, spec, st.in_place, n - old);
     status = spec.entry(&ctx, value);
     done = (status == 0) & (st.in_place != nullptr);
     // Else failed, or moved to the scratch buffer (appended by end_out_of_place).

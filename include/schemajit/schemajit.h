@@ -7,11 +7,15 @@
 //   std::string out;
 //   schemajit::Status st = user->serialize(doc, out);  // appends; on error `out` is unchanged
 //
+// The output may also go into a caller's buffer (serialize(doc, data, size)) or, while the
+// call runs, to a chunk writer (serialize(doc, writer, chunk_bytes)): a socket, writev.
+//
 // This header is the whole public API; it includes nothing of the library's internals.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -19,6 +23,10 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#if __cplusplus >= 202002L && __has_include(<span>)
+#include <span>
+#endif
 
 #include <rapidjson/document.h>
 
@@ -55,6 +63,8 @@ enum class ErrorCode {
   DepthLimit,      // the data nests deeper than maxDataDepth
   OutputLimit,     // the output would exceed maxOutputBytes
   OutOfMemory,     // the output buffer could not grow
+  BufferTooSmall,  // the output does not fit the caller's buffer (Error::required_bytes says what does)
+  SinkFailed,      // the caller's chunk writer returned false
   InvalidInput,    // serialize_json's text is not JSON, or serialize's document failed to parse
   FileError,       // compile_file could not read its file
   VersionMismatch, // an ahead-of-time serializer made by another version of schemajit-aot
@@ -72,6 +82,7 @@ struct Error {
   ErrorCode code = ErrorCode::Internal;
   std::string message;
   std::string pointer;
+  size_t required_bytes = 0;  // BufferTooSmall: the output's length
 };
 
 // Thrown by Result::value() on a Result that holds an error.
@@ -233,16 +244,50 @@ struct CompiledCode;  // the code a Serializer runs and what keeps it alive
 class MachineCode;    // what the JIT adds to an Engine
 }
 
+// Receives a streamed call's output (Serializer::serialize with a writer), in order, in
+// chunks of at most the call's chunk_bytes, while the call runs; returns false to stop it.
+using ChunkWriter = std::function<bool(std::string_view chunk)>;
+
+inline constexpr size_t kDefaultChunkBytes = 64 * 1024;
+
 // A compiled schema. Immutable: any number of threads may call it at once. It keeps its
 // code alive on its own, so it stays valid after its Engine is destroyed.
+//
+// Every sink takes a rapidjson::Value or a whole Document. A Document whose parse failed
+// (doc.HasParseError()) is the error InvalidInput, not the "{}" or null RapidJSON leaves in
+// it, so that a forgotten check cannot send a client an empty answer.
 class Serializer {
  public:
   // Appends the JSON text of `value` to `out`. On error `out` holds exactly what it held.
+  // Fastest when `out` is reused with clear(): the text is written into its capacity.
   Status serialize(const rapidjson::Value& value, std::string& out) const;
-  // A whole document: one whose parse failed (doc.HasParseError()) is the error InvalidInput,
-  // not the "{}" or null RapidJSON leaves in it, so that a forgotten check cannot send a
-  // client an empty answer.
   Status serialize(const rapidjson::Document& doc, std::string& out) const;
+
+  // Writes the JSON text into [buffer, buffer + size) and returns its length. When it does
+  // not fit: the error BufferTooSmall, whose required_bytes is the length it needs. On any
+  // error the buffer holds exactly what it held (the text is made in a per-thread buffer and
+  // copied once the call has succeeded).
+  Result<size_t> serialize(const rapidjson::Value& value, char* buffer, size_t size) const;
+  Result<size_t> serialize(const rapidjson::Document& doc, char* buffer, size_t size) const;
+#if __cplusplus >= 202002L && __has_include(<span>)
+  Result<size_t> serialize(const rapidjson::Value& value, std::span<char> buffer) const {
+    return serialize(value, buffer.data(), buffer.size());
+  }
+  Result<size_t> serialize(const rapidjson::Document& doc, std::span<char> buffer) const {
+    return serialize(doc, buffer.data(), buffer.size());
+  }
+#endif
+
+  // Streams the JSON text to `write` while the call runs, in chunks of at most chunk_bytes
+  // (each but the last close to that size), so that the call holds one chunk of it at a time
+  // (plus the worst case of one write, a 64 KiB piece of a string escaped: 384 KiB), however
+  // long the output. On error the writer has had a prefix of the output, never a byte past
+  // maxOutputBytes, and gets nothing more: whoever receives it must treat it as cut short
+  // (close the connection, reset the stream). A writer returning false stops the call with
+  // SinkFailed. chunk_bytes 0 is InvalidOptions.
+  Status serialize(const rapidjson::Value& value, const ChunkWriter& write, size_t chunk_bytes = kDefaultChunkBytes) const;
+  Status serialize(const rapidjson::Document& doc, const ChunkWriter& write, size_t chunk_bytes = kDefaultChunkBytes) const;
+
   // Parses `json` as JSON.parse would (full-precision numbers, duplicate names collapsed to
   // the last value) and serializes it.
   Status serialize_json(std::string_view json, std::string& out) const;

@@ -10,6 +10,10 @@
 //   - on error the caller's buffer is byte for byte what it was, and the error is the same
 //     under every variant;
 //   - a second call prints the same bytes;
+//   - the other sinks print them too: a caller's buffer (of exactly that size, and one byte
+//     short: BufferTooSmall naming that size, the buffer as it was) and a chunk writer with a
+//     chunk size drawn from the input; on error both fail with the same message, the buffer
+//     as it was;
 //   - under a maxOutputBytes drawn from the input, the call prints the same bytes when they fit
 //     and fails with the limit's error (the buffer as it was) when they do not;
 //   - under Ajv's options that write data (coerceTypes; "array" with useDefaults and
@@ -21,6 +25,7 @@
 #include <cstring>
 #include <functional>
 #include <string>
+#include <string_view>
 
 #include <rapidjson/document.h>
 
@@ -35,19 +40,52 @@ struct Outcome {
   std::string text;  // the output, or the error message
 };
 
-Outcome run(schemajit::Engine& engine, const std::string& schema, const char* options, const rapidjson::Document& doc) {
+// The buffer and chunk sinks against the string sink's outcome.
+void check_sinks(const schemajit::Serializer& ser, const rapidjson::Document& doc, const Outcome& want, size_t chunk) {
+  std::string buffer(want.ok ? want.text.size() : 64, '#');
+  const std::string before = buffer;
+  auto len = ser.serialize(doc, buffer.data(), buffer.size());
+  if (len.ok() != want.ok) std::abort();
+  if (!want.ok && (len.error().message != want.text || buffer != before)) std::abort();
+  if (want.ok && (*len != want.text.size() || buffer != want.text)) std::abort();
+  if (want.ok && !want.text.empty()) {
+    std::string short_one(want.text.size() - 1, '#');
+    auto small = ser.serialize(doc, short_one.data(), short_one.size());
+    if (small || small.error().required_bytes != want.text.size() || short_one != std::string(want.text.size() - 1, '#'))
+      std::abort();
+  }
+  std::string seen;
+  auto st = ser.serialize(
+      doc,
+      [&](std::string_view piece) {
+        if (piece.size() > chunk || piece.empty()) std::abort();
+        seen.append(piece);
+        return true;
+      },
+      chunk);
+  if (st.ok() != want.ok) std::abort();
+  if (want.ok && seen != want.text) std::abort();
+  if (!want.ok && st.error().message != want.text) std::abort();
+}
+
+Outcome run(schemajit::Engine& engine, const std::string& schema, const char* options, const rapidjson::Document& doc,
+            size_t chunk) {
   auto ser = engine.compile(schema, options);
   if (!ser) return {false, "build: " + ser.error().message};
   const std::string prefix = "prefix";
   std::string out = prefix;
   auto st = ser->serialize(doc, out);
+  Outcome outcome;
   if (!st) {
     if (out != prefix) std::abort();  // the buffer must be rolled back
-    return {false, st.error().message};
+    outcome = {false, st.error().message};
+  } else {
+    std::string again = prefix;
+    if (!ser->serialize(doc, again) || again != out) std::abort();  // deterministic
+    outcome = {true, out.substr(prefix.size())};
   }
-  std::string again = prefix;
-  if (!ser->serialize(doc, again) || again != out) std::abort();  // deterministic
-  return {true, out.substr(prefix.size())};
+  check_sinks(*ser, doc, outcome, chunk);
+  return outcome;
 }
 
 // JSON's grammar takes any \uXXXX; RapidJSON's parser refuses a lone surrogate's, which
@@ -78,7 +116,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   bool lone_surrogates;
   if (!sj::parse_json_data(input, doc, parse_error, lone_surrogates)) return 0;
 
-  Outcome base = run(engine, schema, R"({"optLevel":1,"tierUp":false})", doc);
+  const size_t chunk = 1 + std::hash<std::string>{}(schema) % 300;  // small: many chunks per output
+  Outcome base = run(engine, schema, R"({"optLevel":1,"tierUp":false})", doc, chunk);
   if (base.text.rfind("build: ", 0) == 0) return 0;  // not a schema we compile: target 1's job
   const char* variants[] = {R"({"optLevel":0,"tierUp":false})",
                             R"({"optLevel":1,"tierUp":false,"cutoffs":{"string":0,"number":0,"integer":0}})",
@@ -87,14 +126,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                             R"({"jit":false,"cutoffs":{"string":0,"number":0,"integer":0,"numberArrays":0}})",
                             R"({"jit":false,"cutoffs":{"string":null,"number":null,"integer":null,"numberArrays":null}})"};
   for (const char* options : variants) {
-    Outcome other = run(engine, schema, options, doc);
+    Outcome other = run(engine, schema, options, doc, chunk);
     if (other.ok != base.ok || other.text != base.text) std::abort();
   }
   if (base.ok) {  // an output limit around the output's length, drawn from the input
     size_t limit = 1 + std::hash<std::string>{}(input) % (base.text.size() + 16);
     for (const char* tier : {R"("optLevel":1,"tierUp":false)", R"("jit":false)"}) {
       std::string options = std::string("{") + tier + R"(,"maxOutputBytes":)" + std::to_string(limit) + "}";
-      Outcome limited = run(engine, schema, options.c_str(), doc);
+      Outcome limited = run(engine, schema, options.c_str(), doc, chunk);
       bool fits = base.text.size() <= limit;
       if (limited.ok != fits) std::abort();
       if (fits ? limited.text != base.text
@@ -106,9 +145,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string before = sj::rt::json_stringify(doc);
     for (const char* mode : {R"("coerceTypes":true)", R"("coerceTypes":"array","useDefaults":"empty","removeAdditional":"all")"}) {
       std::string ajv = std::string(R"("ajv":{)") + mode + "}}";
-      Outcome fast = run(engine, schema, (R"({"optLevel":1,"tierUp":false,)" + ajv).c_str(), doc);
-      Outcome quick = run(engine, schema, (R"({"optLevel":0,"tierUp":false,)" + ajv).c_str(), doc);
-      Outcome interpreted = run(engine, schema, (R"({"jit":false,)" + ajv).c_str(), doc);
+      Outcome fast = run(engine, schema, (R"({"optLevel":1,"tierUp":false,)" + ajv).c_str(), doc, chunk);
+      Outcome quick = run(engine, schema, (R"({"optLevel":0,"tierUp":false,)" + ajv).c_str(), doc, chunk);
+      Outcome interpreted = run(engine, schema, (R"({"jit":false,)" + ajv).c_str(), doc, chunk);
       if (fast.ok != quick.ok || fast.text != quick.text) std::abort();
       if (fast.ok != interpreted.ok || fast.text != interpreted.text) std::abort();
     }
