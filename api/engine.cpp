@@ -37,10 +37,10 @@ struct Engine::Impl {
     sj::ir::Module module = sj::ir::lower(doc, options);
     bool machine = jit && options.jit;
     if (machine && !options.tier_up)
-      if (auto code = jit->compile_now(module, schema_json, options)) return Serializer(std::move(code));
+      if (auto code = jit->compile_now(module, schema_json, options)) return Serializer(std::move(code), options.warnings);
     auto code = detail::interpreted_code(std::move(module));
     if (machine && options.tier_up) jit->arm(code, schema_json, options);
-    return Serializer(std::move(code));
+    return Serializer(std::move(code), options.warnings);
   }
 };
 

@@ -10,10 +10,18 @@
 
 namespace schemajit {
 
-Serializer::Serializer(std::shared_ptr<const detail::CompiledCode> code) : code_(std::move(code)) {}
+Serializer::Serializer(std::shared_ptr<const detail::CompiledCode> code, std::vector<std::string> warnings)
+    : code_(std::move(code)) {
+  if (!warnings.empty()) warnings_ = std::make_shared<const std::vector<std::string>>(std::move(warnings));
+}
 Serializer::Serializer(const Serializer& other) = default;
 Serializer& Serializer::operator=(const Serializer& other) = default;
 Serializer::~Serializer() = default;
+
+const std::vector<std::string>& Serializer::warnings() const {
+  static const std::vector<std::string> none;
+  return warnings_ ? *warnings_ : none;
+}
 
 namespace {
 

@@ -1,5 +1,6 @@
 #include "ir/options.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include <iterator>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ir/error.h"
 #include "ir/schema_doc.h"
@@ -55,6 +57,45 @@ static_assert(static_cast<int>(schemajit::AjvOptions::RemoveAdditional::Failing)
 
 // d (a whole number) as an int64, the nearest one where it is beyond their range: what an
 // array length (below 2^32) is compared with then has the same answer.
+// Every top-level option a build reads: fjs's (those that change nothing printed included)
+// and schemajit's.
+constexpr std::string_view kOptionNames[] = {
+    "rounding", "largeArrayMechanism", "largeArraySize", "maxDepth", "objectMechanism", "schema", "ajv", "mode",
+    "inlineValidators", "forceProjection", "compileValidators", "jit", "optLevel", "tierUp", "cacheDir", "cutoffs",
+    "cutoffsFile", "maxDataDepth", "maxOutputBytes", "maxSchemaNodes"};
+
+char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// Levenshtein distance of a and b, ASCII case ignored (one row: keys are short).
+size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t above = row[j];
+      bool same = ascii_lower(a[i - 1]) == ascii_lower(b[j - 1]);
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// The option an unknown key looks like a misspelling of: the same name in other case, or at
+// most two edits away and fewer edits than half the name (so "id" is not taken for "jit").
+// fjs ignores unknown keys and so does schemajit; this only finds what to warn about.
+std::string_view option_meant_by(std::string_view key) {
+  if (key.size() > 64) return {};  // bounds the work; no option is that long
+  for (std::string_view name : kOptionNames) {
+    size_t d = edit_distance(key, name);
+    bool differs_in_case_only = d == 0;
+    if (differs_in_case_only || (d <= 2 && 2 * d < name.size())) return name;
+  }
+  return {};
+}
+
 int64_t saturating_int64(double d) {
   constexpr double kTwo63 = 9223372036854775808.0;
   if (d >= kTwo63) return INT64_MAX;
@@ -199,7 +240,8 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
       o.cache_dir = v.GetString();
     } else if (key == "compileValidators") {
       o.compile_validators = rt::to_boolean(v);
-    } else if (key == "ajv" && v.IsObject()) {
+    } else if (key == "ajv") {
+      if (!v.IsObject()) continue;
       // Ajv's strictSchema (fjs sets it to false unless given): unknown keywords in what a
       // validator checks are an error.
       auto strict = v.FindMember("strictSchema");
@@ -236,9 +278,11 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
           o.ajv_multiple_of_precision = on ? static_cast<int>(x.GetDouble()) : 0;
         }
       }
+    } else if (key != "mode" && key != "inlineValidators" && key != "forceProjection") {
+      // (Those three fjs options do not change the bytes printed.)
+      if (std::string_view meant = option_meant_by(key); !meant.empty())
+        o.warnings.push_back("unknown option \"" + key + "\" ignored (did you mean \"" + std::string(meant) + "\"?)");
     }
-    // Other fjs options (mode, inlineValidators, forceProjection) do not change the bytes
-    // printed.
   }
   return o;
 }

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <rapidjson/document.h>
 #include <schemajit/schemajit.h>
@@ -87,6 +88,9 @@ struct Options {
   // "cacheDir": where compiled objects are kept between runs (engine/object_cache.h); empty:
   // no cache. Not part of what is compiled, so not part of the cache key.
   std::string cache_dir;
+  // Unknown keys of an options object that look like a misspelt option ("optlevel"), as
+  // messages: fjs ignores unknown keys, so they are not errors. Not part of the cache key.
+  std::vector<std::string> warnings;
 };
 
 // Every option that can change the generated code, as text for the object cache's key
@@ -97,7 +101,7 @@ bool cache_fingerprint(const Options& o, std::string& out);
 
 // Reads fast-json-stringify's options object ({"rounding": "floor", ...}) plus schemajit's
 // ("optLevel", "cutoffs": {"string": N, ...}, "cutoffsFile": path, "maxDataDepth", "maxOutputBytes", "maxSchemaNodes", "cacheDir", "tierUp"). Throws CompileError with fjs's
-// texts for invalid values.
+// texts for invalid values; unknown keys that look like a misspelt option go to `warnings`.
 // `json` lives in `owner`, which external_schemas keeps alive (no deep copy: a copy would
 // recurse through a hostile, deeply nested schema).
 Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidjson::Document> owner);

@@ -1,9 +1,11 @@
 // The API at its edges (issue 30): a document whose parse failed, and text with a NUL byte
 // (RapidJSON's reader would stop there and ignore the rest), are errors, and leave the
-// caller's buffer as it was.
+// caller's buffer as it was; misspelt options are accepted with warnings.
 #include <gtest/gtest.h>
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include <rapidjson/document.h>
 
@@ -61,6 +63,38 @@ TEST(ApiEdges, SchemaTextWithANulByteIsRefused) {
   ASSERT_FALSE(ser);
   EXPECT_EQ(ser.error().code, schemajit::ErrorCode::InvalidSchema);
   EXPECT_NE(ser.error().message.find("NUL byte at offset 17"), std::string::npos) << ser.error().message;
+}
+
+TEST(ApiEdges, MisspeltOptionsAreWarningsNotErrors) {
+  schemajit::Engine engine(schemajit::interpreter_only);
+  auto ser = engine.compile(R"({"type":"integer"})",
+                            R"({"optlevel":0,"TIERUP":false,"cachdir":"x","jt":false,"rouding":"floor","Mode":"debug"})");
+  ASSERT_TRUE(ser) << ser.error().message;
+  auto meant = [](const char* key, const char* name) {
+    return std::string("unknown option \"") + key + "\" ignored (did you mean \"" + name + "\"?)";
+  };
+  EXPECT_EQ(ser->warnings(), (std::vector<std::string>{meant("optlevel", "optLevel"), meant("TIERUP", "tierUp"),
+                                                       meant("cachdir", "cacheDir"), meant("jt", "jit"),
+                                                       meant("rouding", "rounding"), meant("Mode", "mode")}));
+  // Ignored as fjs ignores them: "rouding" did not make the rounding floor.
+  std::string out;
+  ASSERT_TRUE(ser->serialize_json("-2.7", out));
+  EXPECT_EQ(out, "-2");
+  schemajit::Serializer copy = *ser;  // a copy has them too
+  EXPECT_EQ(copy.warnings(), ser->warnings());
+}
+
+TEST(ApiEdges, KeysLikeNoOptionAreNotWarnedAbout) {
+  schemajit::Engine engine(schemajit::interpreter_only);
+  // Known options (fjs's that print nothing different too), and unknown keys far from any:
+  // "id" is two edits from "jit", but that is most of the name.
+  auto ser = engine.compile(R"({"type":"integer"})",
+                            R"({"mode":"debug","inlineValidators":true,"forceProjection":1,"ajv":3,"id":1,"type":"x","x":2})");
+  ASSERT_TRUE(ser) << ser.error().message;
+  EXPECT_TRUE(ser->warnings().empty()) << ser->warnings().front();
+  auto from_struct = engine.compile(R"({"type":"integer"})", schemajit::Options{});
+  ASSERT_TRUE(from_struct);
+  EXPECT_TRUE(from_struct->warnings().empty());
 }
 
 }  // namespace

@@ -40,3 +40,14 @@ expect("schemajit-aot --name 9x" 2 "^$" "^schemajit-aot: --name takes a C identi
 expect("schemajit-calibrate progress" 0 "cutoffs:"
        "^schemajit-calibrate: \\[1/9\\] 8 chars, pass 1/1, 1 rounds per length: lengths 1 2 done\n.*\\[9/9\\]"
        ${CALIBRATE} --rounds 1 --repeat 1 --max 2 --out ${OUT})
+# A misspelt option is accepted (fjs ignores unknown keys) and named on stderr with the option
+# it looks like (issue 30); a key like no option is not.
+file(WRITE ${OUT}/misspelt.options.json "{\"optlevel\": 0, \"tierup\": false, \"id\": 1}")
+file(WRITE ${OUT}/misspelt.data.json "{\"id\": 3}")
+file(WRITE ${OUT}/misspelt.schema.json "{\"type\": \"object\", \"properties\": {\"id\": {\"type\": \"integer\"}}}")
+set(misspelt_warnings "warning: unknown option \"optlevel\" ignored \\(did you mean \"optLevel\"\\?\\)\n.*warning: unknown option \"tierup\" ignored \\(did you mean \"tierUp\"\\?\\)\n$")
+expect("schemajit serialize with misspelt options" 0 "^{\"id\":3}\n$" "^schemajit: ${misspelt_warnings}"
+       ${SCHEMAJIT} serialize --schema ${OUT}/misspelt.schema.json --options ${OUT}/misspelt.options.json
+       ${OUT}/misspelt.data.json)
+expect("schemajit-dump with misspelt options" 0 "fn f0" "^schemajit-dump: ${misspelt_warnings}"
+       ${DUMP} --options ${OUT}/misspelt.options.json ${OUT}/misspelt.schema.json)

@@ -131,6 +131,7 @@ int main(int argc, char** argv) {
       sources.push_back(manifest);
     }
   } else {
+    kCli.warn(sj::tools::option_warnings(options));
     for (const auto& f : files) {
       auto text = sj::tools::read_file(f, err);
       if (!text) return kCli.fail(err);

@@ -16,6 +16,10 @@ int Cli::fail(const std::string& message) const {
   return 1;
 }
 
+void Cli::warn(const std::vector<std::string>& messages) const {
+  for (const auto& m : messages) std::cerr << name_ << ": warning: " << m << "\n";
+}
+
 int Cli::misuse(const std::string& message) const {
   std::string_view synopsis = usage_;  // the usage lines, without the explanation after them
   synopsis = synopsis.substr(0, synopsis.find("\n\n") + 1);

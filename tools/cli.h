@@ -14,6 +14,8 @@ class Cli {
 
   // Prints "<tool>: <message>" on stderr; returns the exit status 1.
   int fail(const std::string& message) const;
+  // "<tool>: warning: <message>" on stderr, for each message.
+  void warn(const std::vector<std::string>& messages) const;
   // The same for a misused command line, followed by the usage; returns 2.
   int misuse(const std::string& message) const;
   // The usage on stdout; returns 0.

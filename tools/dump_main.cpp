@@ -42,6 +42,7 @@ static int run_command(int argc, char** argv) {
     if (!o) return kCli.fail(err);
     options = *o;
   }
+  kCli.warn(sj::tools::option_warnings(options));
   schemajit::Engine engine;
   auto text = engine.dump(*schema, options, kind);
   if (!text) return kCli.fail(text.error().message + (text.error().pointer.empty() ? "" : " (at " + text.error().pointer + ")"));

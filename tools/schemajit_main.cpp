@@ -85,6 +85,7 @@ int serialize_command(const std::vector<std::string>& args) {
   schemajit::Engine engine;
   auto ser = engine.compile(in->schema, in->options);
   if (!ser) return report(ser.error(), "schema");
+  kCli.warn(ser->warnings());
   std::string out;
   auto st = ser->serialize_json(in->data, out);
   if (!st) return report(st.error(), "data");
@@ -138,6 +139,7 @@ std::optional<Timing> measure(const std::string& schema, const std::string& opti
   auto ser = engine.compile(schema, options);
   t.compile_ms = ms_since(t0);
   if (!ser) { error = ser.error(); return std::nullopt; }
+  kCli.warn(ser->warnings());
   auto st = ser->serialize(doc, out);
   t.first_output_ms = ms_since(t0);
   if (!st) { error = st.error(); return std::nullopt; }

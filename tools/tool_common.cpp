@@ -9,7 +9,9 @@
 #include <iostream>
 
 
+#include "ir/error.h"
 #include "ir/json_access.h"
+#include "ir/options.h"
 #include "ir/schema_doc.h"
 
 namespace sj::tools {
@@ -61,6 +63,14 @@ std::vector<std::string> read_lines(const std::string& text) {
     start = end + 1;
   }
   return lines;
+}
+
+std::vector<std::string> option_warnings(const std::string& options_json) {
+  try {
+    return parse_options(options_json).warnings;
+  } catch (const CompileError&) {
+    return {};
+  }
 }
 
 namespace {

@@ -20,6 +20,10 @@ constexpr size_t kMaxInputBytes = size_t{256} << 20;
 // kMaxInputBytes, ...). "-" is stdin.
 std::optional<std::string> read_file(const std::string& path, std::string& error);
 
+// The warnings of an options JSON text (Serializer::warnings), for the tools that do not
+// compile a Serializer from it; none when the options are refused (the tool reports that).
+std::vector<std::string> option_warnings(const std::string& options_json);
+
 // One conformance case: {id, schema, options, input, expected | error | build_error}.
 struct CaseOutcome {
   std::string id;

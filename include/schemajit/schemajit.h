@@ -292,13 +292,20 @@ class Serializer {
   // the last value) and serializes it.
   Status serialize_json(std::string_view json, std::string& out) const;
 
-  explicit Serializer(std::shared_ptr<const detail::CompiledCode> code);
+  // What compile() noticed but accepted, one message per line: keys of the options JSON
+  // that look like a misspelt option ("unknown option \"optlevel\" ignored (did you mean
+  // \"optLevel\"?)"). fast-json-stringify ignores unknown keys, and so does compile(); the
+  // tools print these on stderr. Empty for options given as the struct.
+  const std::vector<std::string>& warnings() const;
+
+  explicit Serializer(std::shared_ptr<const detail::CompiledCode> code, std::vector<std::string> warnings = {});
   Serializer(const Serializer& other);
   Serializer& operator=(const Serializer& other);
   ~Serializer();
 
  private:
   std::shared_ptr<const detail::CompiledCode> code_;
+  std::shared_ptr<const std::vector<std::string>> warnings_;  // null: none
 };
 
 // ---- the engine -------------------------------------------------------------------------
