@@ -3,8 +3,9 @@
 // ("0e77" came out as 1.26e263, "0.0e400" as an error: found by fuzz_schema). So numbers are
 // taken from the reader as text and converted here: integers as RapidJSON stores them (int,
 // unsigned, int64, uint64, else double), everything else correctly rounded by std::from_chars.
-// For data (parse_json_data) also what the reader refuses and JSON.parse reads: numbers beyond
-// the double range (±Infinity) and lone surrogates.
+// Lone surrogates ("\ud800"), which JSON's grammar allows and the reader refuses, are read as
+// JSON.parse reads them, held as WTF-8; for data (parse_json_data) also numbers beyond the
+// double range (±Infinity).
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -209,27 +210,33 @@ bool has_nul(std::string_view text, std::string& error) {
   return true;
 }
 
-}  // namespace
-
-bool parse_json(std::string_view text, rapidjson::Document& doc, std::string& error) {
-  if (has_nul(text, error)) return false;
-  auto result = parse(text, doc);
-  if (result.IsError()) error = parse_error(result, result.Offset());
-  return !result.IsError();
-}
-
-bool parse_json_data(std::string_view text, rapidjson::Document& doc, std::string& error, bool& lone_surrogates) {
+// `text` parsed by `parse_text` with its lone surrogates as WTF-8 (lone_surrogates_as_wtf8);
+// an error's offset is that of the text as given.
+template <typename Parse>
+bool parse_keeping_lone_surrogates(std::string_view text, Document& doc, std::string& error, bool& lone_surrogates,
+                                   Parse parse_text) {
   lone_surrogates = false;
   if (has_nul(text, error)) return false;
   std::string rewritten;
   std::vector<size_t> shrunk;
   lone_surrogates = lone_surrogates_as_wtf8(text, rewritten, shrunk);
-  auto result = parse_data(lone_surrogates ? std::string_view(rewritten) : text, doc);
+  auto result = parse_text(lone_surrogates ? std::string_view(rewritten) : text, doc);
   if (!result.IsError()) return true;
-  // The offset in the text as given: three bytes more for each rewrite before it.
+  // Three bytes more for each rewrite before the offset.
   size_t before = static_cast<size_t>(std::upper_bound(shrunk.begin(), shrunk.end(), result.Offset()) - shrunk.begin());
   error = parse_error(result, result.Offset() + 3 * before);
   return false;
+}
+
+}  // namespace
+
+bool parse_json(std::string_view text, rapidjson::Document& doc, std::string& error) {
+  bool lone_surrogates;
+  return parse_keeping_lone_surrogates(text, doc, error, lone_surrogates, parse);
+}
+
+bool parse_json_data(std::string_view text, rapidjson::Document& doc, std::string& error, bool& lone_surrogates) {
+  return parse_keeping_lone_surrogates(text, doc, error, lone_surrogates, parse_data);
 }
 
 std::string json_text(const rapidjson::Value& v) {

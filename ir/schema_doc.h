@@ -78,7 +78,8 @@ bool is_pure_ref(const rapidjson::Value& schema);
 void collapse_duplicate_members(rapidjson::Value& v);
 
 // Parses JSON text as the engine does everywhere (iterative, numbers read as JSON.parse reads
-// them: ir/json_parse.cpp). Returns false and sets `error` on bad input.
+// them, lone surrogates held as WTF-8: ir/json_parse.cpp). Returns false and sets `error` on
+// bad input.
 bool parse_json(std::string_view text, rapidjson::Document& doc, std::string& error);
 // The same for data, which may hold what JSON.parse reads and RapidJSON's reader refuses:
 // numbers beyond the double range (±Infinity, as JSON.parse reads them) and lone surrogates

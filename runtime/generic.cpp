@@ -183,6 +183,8 @@ std::string sj::rt::json_stringify(const rapidjson::Value& v) {
   CallSpec spec;
   spec.entry = sj_write_generic;
   spec.max_depth = 100000;
-  (void)run_call_in_scratch(spec, &v, out);  // compile time only: no need for the in-place path
+  // Compile time only: no need for the in-place path. Schema text may hold lone surrogates
+  // (as WTF-8, ir/json_parse.cpp), printed escaped as JSON.stringify prints them.
+  (void)run_call_in_scratch(spec, &v, out, /*lone_surrogates=*/true);
   return out;
 }

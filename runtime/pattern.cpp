@@ -4,9 +4,11 @@
 #include <pcre2.h>
 
 #include <cctype>
+#include <cstdio>
 #include <cstring>
 
 #include "runtime/call_state.h"
+#include "runtime/wtf8.h"
 
 namespace sj::rt {
 namespace {
@@ -94,6 +96,50 @@ std::string without_u_flag(const std::string& p, bool fjs_slashes) {
   return out;
 }
 
+// A source holding a lone surrogate (as WTF-8: runtime/wtf8.h) cannot compile in PCRE2's UTF
+// mode, and there a subject's lone surrogate matches nothing. Such a source compiles in byte
+// mode instead, each surrogate written as its three bytes (a group outside a class), so that
+// it matches the subject's: exact for ASCII and for literal text; a class, '.' or a
+// quantifier applied to another non-ASCII character reads bytes there, not characters.
+// Returns false when `source` has no lone surrogate.
+bool lone_surrogates_as_bytes(const std::string& source, std::string& out) {
+  const char* p = source.data();
+  const char* end = p + source.size();
+  bool found = false, in_class = false;
+  out.clear();
+  while (p < end) {
+    if (surrogate_at(p, end)) {
+      auto byte = [&](int i) { return static_cast<unsigned char>(p[i]); };
+      char hex[24];
+      std::snprintf(hex, sizeof hex, in_class ? "\\x%02X\\x%02X\\x%02X" : "(?:\\x%02X\\x%02X\\x%02X)", byte(0), byte(1),
+                    byte(2));
+      out += hex;
+      p += 3;
+      found = true;
+      continue;
+    }
+    if (*p == '\\' && p + 1 < end) {
+      out.append(p, 2);
+      p += 2;
+      continue;
+    }
+    if (*p == '[') in_class = true;
+    else if (*p == ']') in_class = false;
+    out += *p++;
+  }
+  return found;
+}
+
+// Compiles a translated source: in UTF mode, or in byte mode when it holds lone surrogates.
+pcre2_code* compile_source(const std::string& source, uint32_t options, int& code, PCRE2_SIZE& offset,
+                           pcre2_compile_context* cc) {
+  std::string bytes;
+  const std::string* text = &source;
+  if (lone_surrogates_as_bytes(source, bytes)) text = &bytes;
+  else options |= PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
+  return pcre2_compile(reinterpret_cast<PCRE2_SPTR>(text->data()), text->size(), options, &code, &offset, cc);
+}
+
 // Match data sized for a yes/no answer, one per thread (pcre2_match_data is not shareable).
 struct MatchData {
   pcre2_match_data* data = pcre2_match_data_create(1, nullptr);
@@ -112,11 +158,12 @@ std::shared_ptr<const Pattern> Pattern::compile(const std::string& source, std::
   int code;
   PCRE2_SIZE offset;
   // DOLLAR_ENDONLY: JavaScript's $ (no m flag) matches only at the very end. ALT_BSUX: \uXXXX
-  // escapes as in JavaScript. MATCH_INVALID_UTF: bytes that are not UTF-8 never match.
-  pcre2_code* re = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(translated.data()), translated.size(),
-                                 PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_BSUX |
-                                     PCRE2_NEVER_BACKSLASH_C | (dialect == Dialect::AjvCaseless ? PCRE2_CASELESS : 0),
-                                 &code, &offset, cc);
+  // escapes as in JavaScript. In UTF mode MATCH_INVALID_UTF: bytes that are not UTF-8 never
+  // match.
+  pcre2_code* re = compile_source(translated,
+                                  PCRE2_DOLLAR_ENDONLY | PCRE2_ALT_BSUX | PCRE2_NEVER_BACKSLASH_C |
+                                      (dialect == Dialect::AjvCaseless ? PCRE2_CASELESS : 0),
+                                  code, offset, cc);
   pcre2_compile_context_free(cc);
   if (!re) {
     PCRE2_UCHAR msg[256];
@@ -136,8 +183,7 @@ bool Pattern::surely_invalid_in_javascript(const std::string& source) {
   int code;
   PCRE2_SIZE offset;
   const std::string translated = without_u_flag(source, false);  // "[]" is a class JavaScript reads
-  pcre2_code* re = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(translated.data()), translated.size(),
-                                 PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_ALT_BSUX, &code, &offset, nullptr);
+  pcre2_code* re = compile_source(translated, PCRE2_ALT_BSUX, code, offset, nullptr);
   if (re) {
     pcre2_code_free(re);
     return false;

@@ -65,6 +65,22 @@ TEST(ApiEdges, SchemaTextWithANulByteIsRefused) {
   EXPECT_NE(ser.error().message.find("NUL byte at offset 17"), std::string::npos) << ser.error().message;
 }
 
+TEST(ApiEdges, SchemaTextWithLoneSurrogateEscapesBuilds) {
+  // JSON.parse keeps "\ud800" as one UTF-16 unit and fjs builds; the key and the default print
+  // escaped, as JSON.stringify prints them.
+  schemajit::Engine engine(schemajit::interpreter_only);
+  auto ser = engine.compile(R"({"type":"object","properties":{"\ud800":{"type":"string"},"d":{"default":"x\udc00"}}})");
+  ASSERT_TRUE(ser) << ser.error().message;
+  std::string out;
+  ASSERT_TRUE(ser->serialize_json(R"({"\ud800":"y"})", out));
+  EXPECT_EQ(out, R"({"\ud800":"y","d":"x\udc00"})");
+  // A parse error after one names the offset in the text as given (the "}" at 12, not 9 as in
+  // the text the reader read, three bytes shorter).
+  auto bad = engine.compile(R"({"\ud800":1,})");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("offset 12"), std::string::npos) << bad.error().message;
+}
+
 TEST(ApiEdges, MisspeltOptionsAreWarningsNotErrors) {
   schemajit::Engine engine(schemajit::interpreter_only);
   auto ser = engine.compile(R"({"type":"integer"})",
