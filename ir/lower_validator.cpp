@@ -11,6 +11,7 @@
 #include "ir/ajv_formats.h"
 #include "ir/error.h"
 #include "ir/json_access.h"
+#include "ir/unicode_regexp.h"
 #include "runtime/ajv_writes.h"
 #include "runtime/js_value.h"
 #include "runtime/validate.h"
@@ -86,6 +87,20 @@ bool listed(const char* const (&list)[N], const std::string& name) {
   return false;
 }
 
+// Ajv's alwaysValidSchema: true, or an object with no keyword that compiles to a check (only
+// annotations and unknown words). Ajv compiles no code, and no regex, for such a schema.
+bool ajv_always_valid(const Value& s) {
+  static const char* const kNotChecks[] = {"$id", "$schema", "$comment", "$defs", "definitions", "title",
+                                           "description", "default", "examples", "readOnly", "writeOnly",
+                                           "deprecated", "contentMediaType", "contentEncoding"};
+  if (!s.IsObject()) return s.IsTrue();
+  for (auto& m : s.GetObject()) {
+    std::string k(sv(m.name));
+    if (listed(kAjvKeywords, k) && !listed(kNotChecks, k)) return false;
+  }
+  return true;
+}
+
 // Whether running `t` can record an error rather than only pass or fail: a call to another
 // validator (which may exceed the depth limit or be a refused schema's) or a refusal itself.
 bool may_record_error(const Test& t) {
@@ -128,6 +143,7 @@ const ValidatorLowering::Refusal* ValidatorLowering::refusal_of_document(const s
     else document = doc_.schema_with_id(id.empty() ? doc_.root_id() : id);
     std::optional<Refusal> r;
     refusal_scope_ = id.empty() ? doc_.root_id() : id;
+    refusal_followed_.clear();
     if (document) r = refusal(*document, "");
     it = refusals_.emplace(id, r).first;
   }
@@ -151,6 +167,29 @@ std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal(const Value
     return Refusal{"\"nullable\" cannot be used without \"type\"", pointer_append(ptr, "nullable")};
   if (const Value* d = member(s, "discriminator"); d && module_.options.ajv_discriminator)
     if (auto r = discriminator_refusal(s, *d, pointer_append(ptr, "discriminator"))) return r;
+  // Ajv compiles its regexes as it compiles the schema: with the u flag, a source the
+  // meta-schema let through may throw there (ir/unicode_regexp.h).
+  if (module_.options.ajv_unicode_regexp) {
+    auto refused = [](const std::string& source, const std::string& at) -> std::optional<Refusal> {
+      std::string why = unicode_regexp_error(source);
+      if (why.empty()) return std::nullopt;
+      return Refusal{"Invalid regular expression: /" + source + "/u: " + why, at};
+    };
+    if (const Value* p = member(s, "pattern"); p && p->IsString())
+      if (auto r = refused(std::string(sv(*p)), pointer_append(ptr, "pattern"))) return r;
+    // patternProperties compiles its regexes unless every one's schema is always valid;
+    // additionalProperties compiles them too, to tell which names are additional, unless it
+    // is always valid itself (and does not remove everything additional).
+    const Value* pp = member(s, "patternProperties");
+    const Value* ap = member(s, "additionalProperties");
+    bool compiled = pp && pp->IsObject() &&
+                    (std::any_of(pp->MemberBegin(), pp->MemberEnd(), [](auto& m) { return !ajv_always_valid(m.value); }) ||
+                     (ap && (!ajv_always_valid(*ap) || module_.options.ajv_remove_additional == AjvRemoval::All)));
+    if (compiled)
+      for (auto& m : pp->GetObject())
+        if (auto r = refused(std::string(sv(m.name)), pointer_append(pointer_append(ptr, "patternProperties"), sv(m.name))))
+          return r;
+  }
   for (auto& m : s.GetObject()) {
     std::string k(sv(m.name));
     std::string here = pointer_append(ptr, k);
@@ -161,6 +200,15 @@ std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal(const Value
           if (auto r = refusal(p.value, pointer_append(here, sv(p.name)))) return r;
     } else if (listed(kSubschemaKeywords, k)) {
       if (auto r = refusal(m.value, here)) return r;
+    } else if (k == "$ref" && m.value.IsString()) {
+      // Ajv compiles what a $ref reaches as it compiles the $ref (definitions included).
+      std::string id;
+      const Value* target = doc_.try_hop(std::string(sv(m.value)), refusal_scope_, id);
+      if (!target || !refusal_followed_.insert(target).second) continue;
+      std::string outer = std::exchange(refusal_scope_, id.empty() ? doc_.root_id() : id);
+      auto r = refusal(*target, here);
+      refusal_scope_ = outer;
+      if (r) return r;
     }
   }
   return std::nullopt;

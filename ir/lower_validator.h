@@ -4,6 +4,7 @@
 #pragma once
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -60,6 +61,7 @@ class ValidatorLowering {
   std::map<std::string, std::optional<Refusal>> refusals_;  // by document id
   int composite_ = 0;  // how many composite rules enclose what is being lowered
   std::string refusal_scope_;  // the id of the document refusal() walks (its $refs resolve there)
+  std::set<const rapidjson::Value*> refusal_followed_;  // the $ref targets it has walked
 };
 
 }  // namespace sj::ir

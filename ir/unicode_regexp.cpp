@@ -1,0 +1,228 @@
+#include "ir/unicode_regexp.h"
+
+#include <cstring>
+#include <set>
+#include <vector>
+
+#include "runtime/pattern.h"
+
+namespace sj::ir {
+namespace {
+
+// The messages are V8's (src/regexp/regexp-error.h), checked against Node 20 for each rule
+// below (tests/conformance/pattern_cases.py keeps the cases).
+constexpr const char* kInvalidEscape = "Invalid escape";
+constexpr const char* kInvalidClassEscape = "Invalid class escape";
+constexpr const char* kInvalidUnicodeEscape = "Invalid Unicode escape";
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+int hex_value(char c) {
+  if (is_digit(c)) return c - '0';
+  if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') return (c | 0x20) - 'a' + 10;
+  return -1;
+}
+bool is_hex(char c) { return hex_value(c) >= 0; }
+bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+// What the u flag lets a backslash escape besides the named escapes: SyntaxCharacter and '/'.
+bool is_syntax_character(char c) { return c && std::strchr("^$\\.*+?()[]{}|/", c); }
+
+// The capturing groups of a source (V8 counts them before it reads a back reference).
+struct Groups {
+  size_t count = 0;
+  std::set<std::string> names;
+};
+
+Groups capture_groups(const std::string& s) {
+  Groups g;
+  bool in_class = false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '\\') ++i;
+    else if (in_class) in_class = c != ']';
+    else if (c == '[') in_class = true;
+    else if (c == '(' && s.compare(i + 1, 1, "?") != 0) ++g.count;
+    else if (c == '(' && s.compare(i + 1, 2, "?<") == 0 && i + 3 < s.size() && s[i + 3] != '=' && s[i + 3] != '!') {
+      ++g.count;
+      size_t close = s.find('>', i + 3);
+      if (close != std::string::npos) g.names.insert(s.substr(i + 3, close - i - 3));
+    }
+  }
+  return g;
+}
+
+// The end of an interval quantifier "{n}", "{n,}", "{n,m}" starting at s[i] == '{', or npos.
+size_t interval_end(const std::string& s, size_t i) {
+  size_t j = i + 1;
+  auto digits = [&] {
+    size_t from = j;
+    while (j < s.size() && is_digit(s[j])) ++j;
+    return j > from;
+  };
+  if (!digits()) return std::string::npos;
+  if (j < s.size() && s[j] == ',') {
+    ++j;
+    digits();
+  }
+  return j < s.size() && s[j] == '}' ? j + 1 : std::string::npos;
+}
+
+// Whether \p{name} names a property: PCRE2's tables stand for V8's.
+bool valid_property(const std::string& name) {
+  std::string error;
+  return !name.empty() && rt::Pattern::compile("\\p{" + name + "}", error, rt::Pattern::Dialect::Ajv) != nullptr;
+}
+
+// One escape at s[i] == '\\'. Returns V8's reason when the u flag refuses it, else "" with
+// `next` past it and `class_escape` set for \d \D \s \S \w \W \p \P (no end of a class range).
+std::string escape_error(const std::string& s, size_t i, bool in_class, const Groups& groups, size_t& next,
+                         bool& class_escape) {
+  class_escape = false;
+  next = i + 2;
+  if (i + 1 >= s.size()) {  // a trailing backslash: both grammars refuse it (the meta-schema's)
+    next = s.size();
+    return "";
+  }
+  char c = s[i + 1];
+  char after = i + 2 < s.size() ? s[i + 2] : '\0';
+  switch (c) {
+    case 'd': case 'D': case 's': case 'S': case 'w': case 'W':
+      class_escape = true;
+      return "";
+    case 'f': case 'n': case 'r': case 't': case 'v': case 'b': return "";
+    case 'B': return in_class ? kInvalidEscape : "";
+    case '-': return in_class ? "" : kInvalidEscape;
+    case 'c':
+      if (!is_letter(after)) return kInvalidUnicodeEscape;
+      next = i + 3;
+      return "";
+    case 'x':
+      if (!is_hex(after) || i + 3 >= s.size() || !is_hex(s[i + 3])) return kInvalidEscape;
+      next = i + 4;
+      return "";
+    case 'u': {
+      if (after == '{') {  // \u{hhh}: a code point up to U+10FFFF
+        size_t close = s.find('}', i + 3);
+        if (close == std::string::npos || close == i + 3) return kInvalidUnicodeEscape;
+        unsigned long value = 0;
+        for (size_t j = i + 3; j < close; ++j) {
+          if (!is_hex(s[j])) return kInvalidUnicodeEscape;
+          value = value * 16 + static_cast<unsigned long>(hex_value(s[j]));
+          if (value > 0x10FFFF) return kInvalidUnicodeEscape;
+        }
+        next = close + 1;
+        return "";
+      }
+      for (size_t j = i + 2; j < i + 6; ++j)
+        if (j >= s.size() || !is_hex(s[j])) return kInvalidUnicodeEscape;
+      next = i + 6;
+      return "";
+    }
+    case 'p': case 'P': {
+      const char* why = in_class ? "Invalid property name in character class" : "Invalid property name";
+      size_t close = after == '{' ? s.find('}', i + 3) : std::string::npos;
+      if (close == std::string::npos || !valid_property(s.substr(i + 3, close - i - 3))) return why;
+      next = close + 1;
+      class_escape = true;
+      return "";
+    }
+    case 'k': {
+      if (in_class) return kInvalidEscape;
+      size_t close = after == '<' ? s.find('>', i + 3) : std::string::npos;
+      if (close == std::string::npos) return "Invalid named reference";
+      if (!groups.names.count(s.substr(i + 3, close - i - 3))) return "Invalid named capture referenced";
+      next = close + 1;
+      return "";
+    }
+    case '0':
+      if (is_digit(after)) return in_class ? kInvalidClassEscape : "Invalid decimal escape";
+      return "";
+    default: break;
+  }
+  if (is_digit(c)) {  // 1-9: a back reference to a group that exists
+    if (in_class) return kInvalidClassEscape;
+    size_t j = i + 1, index = 0;
+    while (j < s.size() && is_digit(s[j]) && index <= groups.count) index = index * 10 + static_cast<size_t>(s[j++] - '0');
+    if (index > groups.count) return kInvalidEscape;
+    next = j;
+    return "";
+  }
+  return is_syntax_character(c) ? "" : kInvalidEscape;
+}
+
+// One class atom at s[i] (an escape or a character, a UTF-8 sequence whole).
+std::string class_atom(const std::string& s, size_t i, const Groups& groups, size_t& next, bool& class_escape) {
+  if (s[i] == '\\') return escape_error(s, i, true, groups, next, class_escape);
+  class_escape = false;
+  next = i + 1;
+  while (next < s.size() && (static_cast<unsigned char>(s[next]) & 0xC0) == 0x80) ++next;
+  return "";
+}
+
+}  // namespace
+
+std::string unicode_regexp_error(const std::string& s) {
+  const Groups groups = capture_groups(s);
+  std::vector<bool> lookahead;  // per open group: whether it is a lookaround
+  bool quantifiable = false;    // the last term is an atom
+  bool after_lookaround = false;
+  size_t i = 0;
+  while (i < s.size()) {
+    char c = s[i];
+    bool closed_lookaround = false;
+    if (c == '\\') {
+      size_t next;
+      bool class_escape;
+      if (std::string why = escape_error(s, i, false, groups, next, class_escape); !why.empty()) return why;
+      quantifiable = s[i + 1] != 'b' && s[i + 1] != 'B';  // \b and \B are assertions
+      i = next;
+    } else if (c == '[') {
+      size_t j = i + 1 + (i + 1 < s.size() && s[i + 1] == '^');
+      while (j < s.size() && s[j] != ']') {
+        size_t next;
+        bool low_is_class;
+        if (std::string why = class_atom(s, j, groups, next, low_is_class); !why.empty()) return why;
+        j = next;
+        if (j + 1 < s.size() && s[j] == '-' && s[j + 1] != ']') {  // a range
+          bool high_is_class;
+          if (std::string why = class_atom(s, j + 1, groups, next, high_is_class); !why.empty()) return why;
+          if (low_is_class || high_is_class) return "Invalid character class";
+          j = next;
+        }
+      }
+      i = j + 1;
+      quantifiable = true;
+    } else if (c == '(') {
+      bool around = s.compare(i, 3, "(?=") == 0 || s.compare(i, 3, "(?!") == 0 || s.compare(i, 4, "(?<=") == 0 ||
+                    s.compare(i, 4, "(?<!") == 0;
+      lookahead.push_back(around);
+      i += around ? (s[i + 2] == '<' ? 4 : 3) : s.compare(i, 3, "(?:") == 0 ? 3 : 1;
+      if (!around && s.compare(i, 2, "?<") == 0) {  // a named group: past its name
+        size_t close = s.find('>', i);
+        i = close == std::string::npos ? s.size() : close + 1;
+      }
+      quantifiable = false;
+    } else if (c == ')') {
+      closed_lookaround = !lookahead.empty() && lookahead.back();
+      if (!lookahead.empty()) lookahead.pop_back();
+      quantifiable = !closed_lookaround;
+      ++i;
+    } else if (c == '*' || c == '+' || c == '?' || c == '{') {
+      size_t end = c == '{' ? interval_end(s, i) : i + 1;
+      if (after_lookaround && end != std::string::npos) return "Invalid quantifier";
+      if (!quantifiable) return c != '{' || end != std::string::npos ? "Nothing to repeat" : "Lone quantifier brackets";
+      if (end == std::string::npos) return "Incomplete quantifier";
+      i = end + (end < s.size() && s[end] == '?');  // a lazy quantifier
+      quantifiable = false;
+    } else if (c == '}' || c == ']') {
+      return "Lone quantifier brackets";
+    } else {
+      quantifiable = c != '|' && c != '^' && c != '$';
+      ++i;
+      while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;
+    }
+    after_lookaround = closed_lookaround;
+  }
+  return "";
+}
+
+}  // namespace sj::ir

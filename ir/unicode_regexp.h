@@ -1,0 +1,16 @@
+// What V8 says of a regular expression source under the u flag, which Ajv gives every pattern
+// it compiles (`pattern`, `patternProperties` keys, unless ajv: {unicodeRegExp: false}). The
+// u flag's grammar is stricter than the one fjs's meta-schema checks ("format": "regex",
+// without the flag): `\k`, `\a`, `[\w-.]`, `a{` pass that check and make Ajv throw while it
+// compiles, which fjs reports at the first call that validates (ir/lower_validator.cpp).
+#pragma once
+#include <string>
+
+namespace sj::ir {
+
+// V8's reason ("Invalid named reference", "Invalid character class", ...) for the first error
+// of `source` under the u flag that the non-u grammar accepts, or "" when there is none. Errors
+// of both grammars are the meta-schema's; a property name \p{...} is judged by PCRE2.
+std::string unicode_regexp_error(const std::string& source);
+
+}  // namespace sj::ir
