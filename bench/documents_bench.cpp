@@ -70,6 +70,7 @@ const bool registered = [] {
     auto c = sj::bench::register_case("documents", d);
     if (c && sj::rt::cpu_has(Isa::Avx512)) register_avx2_escapes("documents/" + d.name, c);
     if (c) register_sinks("documents/" + d.name, c);
+    if (c) sj::bench::register_yyjson_scanning("documents/" + d.name, d.input);
 #if SJ_HAVE_AOT_DOCUMENTS
     if (c) {
       register_aot(d.name, "v2", schemajit_aot_sj_bench_aot_v2_tables, schemajit_aot_sj_bench_aot_v2_count, c);
