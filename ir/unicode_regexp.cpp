@@ -26,6 +26,18 @@ bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 // What the u flag lets a backslash escape besides the named escapes: SyntaxCharacter and '/'.
 bool is_syntax_character(char c) { return c && std::strchr("^$\\.*+?()[]{}|/", c); }
 
+// A group name: an identifier (ASCII letters, '$', '_', digits after the first; any
+// non-ASCII character taken as an identifier character).
+bool is_group_name(const std::string& name) {
+  if (name.empty()) return false;
+  for (size_t i = 0; i < name.size(); ++i) {
+    char c = name[i];
+    bool ok = is_letter(c) || c == '$' || c == '_' || (i > 0 && is_digit(c)) || static_cast<unsigned char>(c) >= 0x80;
+    if (!ok) return false;
+  }
+  return true;
+}
+
 // The capturing groups of a source (V8 counts them before it reads a back reference).
 struct Groups {
   size_t count = 0;
@@ -127,8 +139,9 @@ std::string escape_error(const std::string& s, size_t i, bool in_class, const Gr
     }
     case 'k': {
       if (in_class) return kInvalidEscape;
-      size_t close = after == '<' ? s.find('>', i + 3) : std::string::npos;
-      if (close == std::string::npos) return "Invalid named reference";
+      if (after != '<') return "Invalid named reference";
+      size_t close = s.find('>', i + 3);
+      if (close == std::string::npos || !is_group_name(s.substr(i + 3, close - i - 3))) return "Invalid capture group name";
       if (!groups.names.count(s.substr(i + 3, close - i - 3))) return "Invalid named capture referenced";
       next = close + 1;
       return "";
