@@ -10,7 +10,7 @@ namespace sj::ir {
 namespace {
 
 // The messages are V8's (src/regexp/regexp-error.h), checked against Node 20 for each rule
-// below (tests/conformance/pattern_cases.py keeps the cases).
+// below (tests/unicode_regexp_test.cpp, and through fjs tests/conformance/patterns.jsonl).
 constexpr const char* kInvalidEscape = "Invalid escape";
 constexpr const char* kInvalidClassEscape = "Invalid class escape";
 constexpr const char* kInvalidUnicodeEscape = "Invalid Unicode escape";
