@@ -55,8 +55,6 @@ static_assert(static_cast<int>(schemajit::AjvOptions::CoerceTypes::Array) == sta
 static_assert(static_cast<int>(schemajit::AjvOptions::UseDefaults::Empty) == static_cast<int>(AjvDefaults::Empty));
 static_assert(static_cast<int>(schemajit::AjvOptions::RemoveAdditional::Failing) == static_cast<int>(AjvRemoval::Failing));
 
-// d (a whole number) as an int64, the nearest one where it is beyond their range: what an
-// array length (below 2^32) is compared with then has the same answer.
 // Every top-level option a build reads: fjs's (those that change nothing printed included)
 // and schemajit's.
 constexpr std::string_view kOptionNames[] = {
@@ -83,19 +81,23 @@ size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
-// The option an unknown key looks like a misspelling of: the same name in other case, or at
-// most two edits away and fewer edits than half the name (so "id" is not taken for "jit").
-// fjs ignores unknown keys and so does schemajit; this only finds what to warn about.
+// The option a key that is not exactly one looks like a misspelling of: the same name in
+// other case, or at most two edits away and fewer edits than half the name (so "id" is not
+// taken for "jit"). fjs ignores unknown keys and so does schemajit; this only finds what to
+// warn about. Empty for an option's own name.
 std::string_view option_meant_by(std::string_view key) {
   if (key.size() > 64) return {};  // bounds the work; no option is that long
+  for (std::string_view name : kOptionNames)
+    if (key == name) return {};
   for (std::string_view name : kOptionNames) {
-    size_t d = edit_distance(key, name);
-    bool differs_in_case_only = d == 0;
-    if (differs_in_case_only || (d <= 2 && 2 * d < name.size())) return name;
+    size_t d = edit_distance(key, name);  // 0: the same name in other case
+    if (d <= 2 && 2 * d < name.size()) return name;
   }
   return {};
 }
 
+// d (a whole number) as an int64, the nearest one where it is beyond their range: what an
+// array length (below 2^32) is compared with then has the same answer.
 int64_t saturating_int64(double d) {
   constexpr double kTwo63 = 9223372036854775808.0;
   if (d >= kTwo63) return INT64_MAX;
@@ -240,8 +242,7 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
       o.cache_dir = v.GetString();
     } else if (key == "compileValidators") {
       o.compile_validators = rt::to_boolean(v);
-    } else if (key == "ajv") {
-      if (!v.IsObject()) continue;
+    } else if (key == "ajv" && v.IsObject()) {
       // Ajv's strictSchema (fjs sets it to false unless given): unknown keywords in what a
       // validator checks are an error.
       auto strict = v.FindMember("strictSchema");
@@ -278,11 +279,11 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
           o.ajv_multiple_of_precision = on ? static_cast<int>(x.GetDouble()) : 0;
         }
       }
-    } else if (key != "mode" && key != "inlineValidators" && key != "forceProjection") {
-      // (Those three fjs options do not change the bytes printed.)
-      if (std::string_view meant = option_meant_by(key); !meant.empty())
-        o.warnings.push_back("unknown option \"" + key + "\" ignored (did you mean \"" + std::string(meant) + "\"?)");
+    } else if (std::string_view meant = option_meant_by(key); !meant.empty()) {
+      o.warnings.push_back("unknown option \"" + key + "\" ignored (did you mean \"" + std::string(meant) + "\"?)");
     }
+    // Other fjs options (mode, inlineValidators, forceProjection) do not change the bytes
+    // printed.
   }
   return o;
 }
