@@ -26,6 +26,12 @@ bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 // What the u flag lets a backslash escape besides the named escapes: SyntaxCharacter and '/'.
 bool is_syntax_character(char c) { return c && std::strchr("^$\\.*+?()[]{}|/", c); }
 
+// The index after the character that starts at s[i] (a UTF-8 sequence whole).
+size_t after_char(const std::string& s, size_t i) {
+  for (++i; i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80;) ++i;
+  return i;
+}
+
 // A group name: an identifier (ASCII letters, '$', '_', digits after the first; any
 // non-ASCII character taken as an identifier character).
 bool is_group_name(const std::string& name) {
@@ -141,8 +147,9 @@ std::string escape_error(const std::string& s, size_t i, bool in_class, const Gr
       if (in_class) return kInvalidEscape;
       if (after != '<') return "Invalid named reference";
       size_t close = s.find('>', i + 3);
-      if (close == std::string::npos || !is_group_name(s.substr(i + 3, close - i - 3))) return "Invalid capture group name";
-      if (!groups.names.count(s.substr(i + 3, close - i - 3))) return "Invalid named capture referenced";
+      std::string name = close == std::string::npos ? "" : s.substr(i + 3, close - i - 3);
+      if (!is_group_name(name)) return "Invalid capture group name";
+      if (!groups.names.count(name)) return "Invalid named capture referenced";
       next = close + 1;
       return "";
     }
@@ -166,8 +173,7 @@ std::string escape_error(const std::string& s, size_t i, bool in_class, const Gr
 std::string class_atom(const std::string& s, size_t i, const Groups& groups, size_t& next, bool& class_escape) {
   if (s[i] == '\\') return escape_error(s, i, true, groups, next, class_escape);
   class_escape = false;
-  next = i + 1;
-  while (next < s.size() && (static_cast<unsigned char>(s[next]) & 0xC0) == 0x80) ++next;
+  next = after_char(s, i);
   return "";
 }
 
@@ -175,7 +181,7 @@ std::string class_atom(const std::string& s, size_t i, const Groups& groups, siz
 
 std::string unicode_regexp_error(const std::string& s) {
   const Groups groups = capture_groups(s);
-  std::vector<bool> lookahead;  // per open group: whether it is a lookaround
+  std::vector<bool> lookarounds;  // per open group: whether it is a lookaround
   bool quantifiable = false;    // the last term is an atom
   bool after_lookaround = false;
   size_t i = 0;
@@ -207,7 +213,7 @@ std::string unicode_regexp_error(const std::string& s) {
     } else if (c == '(') {
       bool around = s.compare(i, 3, "(?=") == 0 || s.compare(i, 3, "(?!") == 0 || s.compare(i, 4, "(?<=") == 0 ||
                     s.compare(i, 4, "(?<!") == 0;
-      lookahead.push_back(around);
+      lookarounds.push_back(around);
       i += around ? (s[i + 2] == '<' ? 4 : 3) : s.compare(i, 3, "(?:") == 0 ? 3 : 1;
       if (!around && s.compare(i, 2, "?<") == 0) {  // a named group: past its name
         size_t close = s.find('>', i);
@@ -215,8 +221,8 @@ std::string unicode_regexp_error(const std::string& s) {
       }
       quantifiable = false;
     } else if (c == ')') {
-      closed_lookaround = !lookahead.empty() && lookahead.back();
-      if (!lookahead.empty()) lookahead.pop_back();
+      closed_lookaround = !lookarounds.empty() && lookarounds.back();
+      if (!lookarounds.empty()) lookarounds.pop_back();
       quantifiable = !closed_lookaround;
       ++i;
     } else if (c == '*' || c == '+' || c == '?' || c == '{') {
@@ -230,8 +236,7 @@ std::string unicode_regexp_error(const std::string& s) {
       return "Lone quantifier brackets";
     } else {
       quantifiable = c != '|' && c != '^' && c != '$';
-      ++i;
-      while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;
+      i = after_char(s, i);
     }
     after_lookaround = closed_lookaround;
   }
