@@ -135,7 +135,8 @@ pcre2_code* compile_source(const std::string& source, uint32_t options, int& cod
                            pcre2_compile_context* cc) {
   std::string bytes;
   const std::string* text = &source;
-  if (lone_surrogates_as_bytes(source, bytes)) text = &bytes;
+  // Every surrogate's WTF-8 starts with 0xED: a source without that byte is not rewritten.
+  if (source.find('\xED') != std::string::npos && lone_surrogates_as_bytes(source, bytes)) text = &bytes;
   else options |= PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
   return pcre2_compile(reinterpret_cast<PCRE2_SPTR>(text->data()), text->size(), options, &code, &offset, cc);
 }
