@@ -87,12 +87,13 @@ bool listed(const char* const (&list)[N], const std::string& name) {
   return false;
 }
 
-// Ajv's alwaysValidSchema: true, or an object with no keyword that compiles to a check (only
-// annotations and unknown words). Ajv compiles no code, and no regex, for such a schema.
+// Ajv's alwaysValidSchema: true, or an object with none of its rules (only annotations and
+// unknown words). Ajv compiles no code, and no regex, for such a schema. `$comment` is a rule
+// there (it may call a $comment hook), so a schema holding it is not always valid.
 bool ajv_always_valid(const Value& s) {
-  static const char* const kNotChecks[] = {"$id", "$schema", "$comment", "$defs", "definitions", "title",
-                                           "description", "default", "examples", "readOnly", "writeOnly",
-                                           "deprecated", "contentMediaType", "contentEncoding"};
+  static const char* const kNotChecks[] = {"$id", "$schema", "$defs", "definitions", "title", "description",
+                                           "default", "examples", "readOnly", "writeOnly", "deprecated",
+                                           "contentMediaType", "contentEncoding"};
   if (!s.IsObject()) return s.IsTrue();
   for (auto& m : s.GetObject()) {
     std::string k(sv(m.name));

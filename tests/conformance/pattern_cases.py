@@ -39,6 +39,13 @@ for more in [{}, {"additionalProperties": False}, {"additionalProperties": True}
     for key_schema in [{}, {"type": "integer"}]:
         schema = {"anyOf": [{"type": "object", "patternProperties": {r"\a": key_schema}, **more}, {"type": "integer"}]}
         cases.append((schema, {}, "{}"))
+# A schema of annotations alone is always valid to Ajv; $comment is one of its rules.
+for annotation in [{"$comment": "c"}, {"$id": "http://example.com/x"}, {"$schema": "http://json-schema.org/draft-07/schema#"},
+                   {"definitions": {}}, {"title": "t", "description": "d", "examples": [1]}, {"default": 1},
+                   {"readOnly": True, "writeOnly": False, "deprecated": True},
+                   {"contentMediaType": "text/plain", "contentEncoding": "base64"}]:
+    schema = {"anyOf": [{"type": "object", "patternProperties": {r"\a": annotation}}, {"type": "integer"}]}
+    cases.append((schema, {}, "{}"))
 cases.append(({"anyOf": [{"type": "object", "patternProperties": {r"\a": {}}, "additionalProperties": True},
                          {"type": "integer"}]}, {"ajv": {"removeAdditional": "all"}}, "{}"))
 # A refused regex fails every validator of its document; one reached through a $ref too.
