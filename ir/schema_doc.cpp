@@ -4,6 +4,7 @@
 #include <charconv>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <rapidjson/error/en.h>
@@ -76,43 +77,126 @@ constexpr Names<3> kSchemaListKeywords{{"allOf", "anyOf", "oneOf"}};
 // $ref into another registered schema is a level (the corpus pins both: 99 chained local
 // definitions pass at depth 100, three chained external refs fail at depth 1). Memoised per
 // node so shared definitions are measured once; a node on the current path counts 0.
+//
+// Iterative (a stack of frames on the heap): free $ref hops nest without bound, so a chain of
+// 40,000 definitions would otherwise overflow the C++ stack before any limit applies.
 class DepthMeter {
  public:
-  DepthMeter(const SchemaDoc& doc, int limit) : doc_(doc), limit_(limit) {}
+  // `chains`: also check the $ref chains of every schema walked, as fjs does for the root only.
+  DepthMeter(const SchemaDoc& doc, int limit, bool chains) : doc_(doc), limit_(limit), chains_(chains) {}
 
-  int height(const Value& s, const std::string& scope, int depth) {
-    if (depth > limit_) throw CompileError("schema exceeds maximum depth of " + std::to_string(limit_), "", ErrorCode::SchemaLimit);
-    if (!s.IsObject()) return 0;
-    if (auto it = memo_.find(&s); it != memo_.end()) return it->second;
+  int height(const Value& root, const std::string& scope) {
+    if (!root.IsObject()) return 0;
+    if (auto it = memo_.find(&root); it != memo_.end()) return it->second;
+    std::vector<Frame> stack;
+    enter(stack, root, scope, 0);
+    int result = 0;
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      if (f.next < f.children.size()) {
+        const Child c = f.children[f.next++];
+        int depth = f.depth + c.cost;
+        if (depth > limit_) throw too_deep();
+        if (!c.schema->IsObject()) {
+          f.height = std::max(f.height, c.cost);
+        } else if (auto it = memo_.find(c.schema); it != memo_.end()) {
+          f.height = std::max(f.height, c.cost + it->second);
+        } else {
+          f.pending_cost = c.cost;
+          enter(stack, *c.schema, c.scope, depth);  // may reallocate: f is not used after this
+        }
+        continue;
+      }
+      int h = f.height;
+      memo_[f.schema] = h;
+      stack.pop_back();
+      if (stack.empty()) result = h;
+      else stack.back().height = std::max(stack.back().height, stack.back().pending_cost + h);
+    }
+    return result;
+  }
+
+ private:
+  struct Child {
+    const Value* schema;
+    std::string scope;
+    int cost;  // levels the hop to it adds
+  };
+  struct Frame {
+    const Value* schema;
+    int depth;
+    std::vector<Child> children;
+    size_t next = 0;
+    int height = 0;
+    int pending_cost = 0;  // the cost of the child being measured above this frame
+  };
+
+  CompileError too_deep() const {
+    return CompileError("schema exceeds maximum depth of " + std::to_string(limit_), "", ErrorCode::SchemaLimit);
+  }
+
+  void enter(std::vector<Frame>& stack, const Value& s, const std::string& scope, int depth) {
     memo_[&s] = 0;  // in progress
     const char* own = literal_id(s);
     std::string here = own ? own : scope;
-    int h = 0;
+    Frame f{&s, depth, {}};
     for (auto& m : s.GetObject()) {
       std::string_view key = sv(m.name);
       const Value& v = m.value;
       if (key == "$ref" && v.IsString()) {
+        if (chains_) check_ref_chain(s, here);
         std::string target_id;
-        if (const Value* t = doc_.try_hop(std::string(sv(v)), here, target_id)) {
-          int cost = target_id != here;
-          h = std::max(h, cost + height(*t, target_id, depth + cost));
-        }
+        if (const Value* t = doc_.try_hop(std::string(sv(v)), here, target_id))
+          f.children.push_back({t, target_id, target_id != here});
       } else if (kSchemaKeywords.count(key) || (key == "items" && v.IsObject())) {
-        h = std::max(h, 1 + height(v, here, depth + 1));
+        f.children.push_back({&v, here, 1});
       } else if ((kSchemaMapKeywords.count(key) || key == "$defs") && v.IsObject()) {
-        for (auto& p : v.GetObject()) h = std::max(h, 1 + height(p.value, here, depth + 1));
+        for (auto& p : v.GetObject()) f.children.push_back({&p.value, here, 1});
       } else if ((kSchemaListKeywords.count(key) || key == "items") && v.IsArray()) {
-        for (auto& e : v.GetArray()) h = std::max(h, 1 + height(e, here, depth + 1));
+        for (auto& e : v.GetArray()) f.children.push_back({&e, here, 1});
       }
     }
-    memo_[&s] = h;
-    return h;
+    stack.push_back(std::move(f));
   }
 
- private:
+  // fjs's resolveRef follows $ref after $ref (with or without keywords beside them), fails the
+  // build on a schema reached twice and once it is about to make hop maxDepth + 2; its
+  // recursion detection resolves the $ref of every schema it walks from the root, used or not.
+  // Hops left from each schema are memoised, so a chain is walked once however many of its
+  // links are starts.
+  void check_ref_chain(const Value& start, const std::string& scope) {
+    std::vector<const Value*> walked;
+    std::unordered_set<const Value*> on_walk;
+    const Value* cur = &start;
+    std::string id = scope;
+    int rest = 0;  // hops after the last schema walked
+    for (;;) {
+      if (auto it = hops_.find(cur); it != hops_.end()) {
+        rest = it->second;
+        break;
+      }
+      const Value* ref = member(*cur, "$ref");
+      if (!ref || !ref->IsString()) break;
+      if (!on_walk.insert(cur).second)  // named by the $ref of the schema reached twice
+        throw CompileError("Cannot resolve circular reference \"" + std::string(sv(*ref)) + "\"", "");
+      walked.push_back(cur);
+      if (walked.size() + rest > static_cast<size_t>(limit_) + 1) throw too_deep();
+      std::string next_id;
+      const char* own = literal_id(*cur);
+      const Value* next = doc_.try_hop(std::string(sv(*ref)), own ? std::string(own) : id, next_id);
+      if (!next) break;  // a missing target is reported when lowering reaches it
+      cur = next;
+      id = next_id;
+    }
+    if (walked.size() + rest > static_cast<size_t>(limit_) + 1) throw too_deep();
+    for (size_t i = walked.size(); i-- > 0;) hops_[walked[i]] = ++rest;
+  }
+
   const SchemaDoc& doc_;
   int limit_;
+  bool chains_;
   std::unordered_map<const Value*, int> memo_;
+  std::unordered_map<const Value*, int> hops_;  // $ref hops fjs's resolveRef makes from a schema
 };
 
 // The deepest container nesting of a JSON value, without recursion (an explicit stack), so a
@@ -207,10 +291,10 @@ SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
       externals.push_back({key, id, schema});
     }
   }
-  DepthMeter(*this, options.max_depth).height(doc_, root_id_, 0);
+  DepthMeter(*this, options.max_depth, true).height(doc_, root_id_);
   for (const auto& e : externals) {
     try {
-      DepthMeter(*this, options.max_depth).height(*e.schema, e.id, 0);
+      DepthMeter(*this, options.max_depth, false).height(*e.schema, e.id);
     } catch (const CompileError& err) {
       throw CompileError("\"" + e.key + "\" " + err.message, "/schema/" + e.key);
     }

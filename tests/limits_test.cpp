@@ -112,6 +112,52 @@ TEST(OutputLimit, CountsOnlyPrintedMembers) {
             R"({"0":"5","1":"6","2":"7"})");
 }
 
+// A chain of $refs (root -> d0 -> d1 -> ... -> dn): fjs's resolveRef counts the hops and fails
+// the build on hop maxDepth + 2, also for a chain no property uses (its recursion detection
+// resolves every $ref it walks). Each expectation is fast-json-stringify 7.3.6's.
+std::string ref_chain(int n, const std::string& beside = "", const std::string& root = R"("$ref":"#/definitions/d0")") {
+  std::string defs;
+  for (int i = 0; i < n; ++i)
+    defs += "\"d" + std::to_string(i) + R"(":{"$ref":"#/definitions/d)" + std::to_string(i + 1) + "\"" + beside + "},";
+  return "{" + root + R"(,"definitions":{)" + defs + "\"d" + std::to_string(n) + R"(":{"type":"integer"}}})";
+}
+
+TEST(SchemaLimits, RefChainsCountHopsAsFjs) {
+  EXPECT_EQ(run(ref_chain(100), "5"), "5");
+  EXPECT_EQ(run(ref_chain(101), "5"), "COMPILE: schema exceeds maximum depth of 100 @");
+  EXPECT_EQ(run(ref_chain(100, R"(,"description":"x","type":"integer")"), "5"), "5");  // keywords beside: the same count
+  EXPECT_EQ(run(ref_chain(101, R"(,"description":"x","type":"integer")"), "5"), "COMPILE: schema exceeds maximum depth of 100 @");
+  EXPECT_EQ(run(ref_chain(5), "5", R"({"maxDepth":5})"), "5");
+  EXPECT_EQ(run(ref_chain(6), "5", R"({"maxDepth":5})"), "COMPILE: schema exceeds maximum depth of 5 @");
+  EXPECT_EQ(run(ref_chain(200, "", R"("type":"object","properties":{"a":{"type":"integer"}})"), R"({"a":1})"),
+            "COMPILE: schema exceeds maximum depth of 100 @");
+  EXPECT_EQ(run(ref_chain(101, "", R"("type":"array","items":{"$ref":"#/definitions/d0"})"), "[5]"),
+            "COMPILE: schema exceeds maximum depth of 100 @");
+}
+
+// The same walk refuses a cycle of $refs no property uses, and leaves the chains and cycles of
+// an external schema alone unless the root reaches them (fast-json-stringify 7.3.6's answers).
+TEST(SchemaLimits, UnusedRefChainsOfTheRootOnly) {
+  EXPECT_EQ(run(R"({"type":"integer","definitions":{"a":{"$ref":"#/definitions/b"},"b":{"$ref":"#/definitions/a"}}})", "5"),
+            "COMPILE: Cannot resolve circular reference \"#/definitions/b\" @");
+  EXPECT_EQ(run(R"({"type":"integer","definitions":{"a":{"$ref":"#/definitions/a"}}})", "5"),
+            "COMPILE: Cannot resolve circular reference \"#/definitions/a\" @");
+  std::string chain = ref_chain(150, "", R"("$id":"ext")");
+  EXPECT_EQ(run(R"({"type":"integer"})", "5", R"({"schema":{"ext":)" + chain + "}}"), "5");
+  EXPECT_EQ(run(R"({"type":"integer"})", "5", R"({"schema":{"ext":{"definitions":{"a":{"$ref":"#/definitions/a"}}}}})"), "5");
+  EXPECT_EQ(run(R"({"$ref":"ext#/definitions/d0"})", "5", R"({"schema":{"ext":)" + ref_chain(100, "", R"("$id":"ext")") + "}}"), "5");
+  EXPECT_EQ(run(R"({"$ref":"ext#/definitions/d0"})", "5", R"({"schema":{"ext":)" + ref_chain(101, "", R"("$id":"ext")") + "}}"),
+            "COMPILE: schema exceeds maximum depth of 100 @");
+}
+
+// 40,000 hops overflowed the stack measuring the schema's depth (a frame per hop); now the
+// chain is walked on the heap and refused, on a thread with a small stack too.
+TEST(SchemaLimits, RefChainOfFortyThousandHops) {
+  std::string out;
+  on_small_stack([&] { out = run(ref_chain(40000), "5"); });
+  EXPECT_EQ(out, "COMPILE: schema exceeds maximum depth of 100 @");
+}
+
 // largeArraySize beyond int64 (UBSan: a double cast out of range) is larger than any array.
 TEST(OptionLimits, LargeArraySizeBeyondInt64) {
   std::string schema = R"({"type":"array","items":{"type":"integer"}})";
