@@ -3,6 +3,7 @@
 // entry point.
 #include <schemajit/aot.h>
 
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -12,7 +13,7 @@
 #include "runtime/dom_layout.h"
 #include "runtime/pattern.h"
 
-extern "C" const int schemajit_runtime_abi_1 = SCHEMAJIT_AOT_ABI;
+extern "C" const int schemajit_runtime_abi_2 = SCHEMAJIT_AOT_ABI;
 
 namespace schemajit {
 namespace {
@@ -29,7 +30,7 @@ constexpr uint64_t fnv1a(std::string_view s) {
   for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
   return h;
 }
-static_assert(SCHEMAJIT_AOT_ABI == 1 && fnv1a(kAbiFunctions) == 0x4febc6dcc0edb9faull,
+static_assert(SCHEMAJIT_AOT_ABI == 2 && fnv1a(kAbiFunctions) == 0x706e1c58a96b3121ull,
               "runtime/abi.h's functions changed: raise SCHEMAJIT_AOT_ABI (include/schemajit/aot.h) and "
               "schemajit_runtime_abi_<N>, then set this hash");
 
@@ -59,11 +60,20 @@ std::string named(const schemajit_aot_serializer& c) { return std::string("seria
 }  // namespace
 
 Result<Serializer> load(const schemajit_aot_serializer& c) {
-  if (c.abi != SCHEMAJIT_AOT_ABI || std::string_view(c.version ? c.version : "") != SCHEMAJIT_VERSION_STRING)
+  // The first word only: the rest of bytes that are not a table of this ABI may be anything.
+  if (c.abi != SCHEMAJIT_AOT_ABI_WORD) {
+    char word[19];
+    std::snprintf(word, sizeof word, "0x%016llx", static_cast<unsigned long long>(c.abi));
     return Error{ErrorCode::VersionMismatch,
-                 named(c) + " was made by schemajit-aot " + (c.version ? c.version : "?") + " for ABI " + std::to_string(c.abi) +
-                     "; this runtime is " SCHEMAJIT_VERSION_STRING " (ABI " + std::to_string(SCHEMAJIT_AOT_ABI) +
-                     "): make it again with this version's schemajit-aot",
+                 std::string("this is not a table of schemajit-aot " SCHEMAJIT_VERSION_STRING " (ABI ") +
+                     std::to_string(SCHEMAJIT_AOT_ABI) + "): its first word is " + word +
+                     ": make it again with this version's schemajit-aot",
+                 ""};
+  }
+  if (std::string_view(c.version ? c.version : "") != SCHEMAJIT_VERSION_STRING)
+    return Error{ErrorCode::VersionMismatch,
+                 named(c) + " was made by schemajit-aot " + (c.version ? c.version : "?") + "; this runtime is " SCHEMAJIT_VERSION_STRING
+                     ": make it again with this version's schemajit-aot",
                  ""};
   if (!c.entry)
     return Error{static_cast<ErrorCode>(c.error_code), c.error ? c.error : "did not compile", c.error_pointer ? c.error_pointer : ""};

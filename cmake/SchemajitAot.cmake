@@ -5,7 +5,9 @@
 # `name` holding their machine code (a static library of one object per schema), whose
 # header <name>.h (on its include path)
 # declares in namespace NAMESPACE (default: `name`) one function per schema, named after its
-# file up to the first '.', returning a ready schemajit::Serializer. The library links
+# file up to the first '.' (other characters than letters, digits and '_' made '_', '_' after
+# a C++ keyword or a name the compiler may hold: class.json -> class_(); schemajit-aot --help),
+# returning a ready schemajit::Serializer. The library links
 # schemajit::runtime, not LLVM. An edited schema or options file, or a new schemajit-aot,
 # rebuilds it. CPU: the baseline the code may assume (x86-64, x86-64-v2, x86-64-v3, x86-64-v4,
 # native); loading it on a CPU without those features is an error.
@@ -37,6 +39,9 @@ function(schemajit_add_serializers)
     get_filename_component(manifest ${SJ_MANIFEST} ABSOLUTE)
     list(APPEND args --manifest ${manifest})
     list(APPEND inputs ${manifest})
+  endif()
+  if(SJ_SCHEMAS)
+    list(APPEND args --)  # the rest are files, whatever their names
   endif()
   foreach(schema IN LISTS SJ_SCHEMAS)
     get_filename_component(schema ${schema} ABSOLUTE)

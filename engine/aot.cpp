@@ -129,7 +129,7 @@ void add_table(llvm::Module& m, const Target& target, const AotSchema& s, llvm::
     output = s.module->options.max_output_bytes;
   }
   d.global(symbol, {
-      d.integer(SCHEMAJIT_AOT_ABI),
+      d.integer(static_cast<int64_t>(SCHEMAJIT_AOT_ABI_WORD)),
       d.text(SCHEMAJIT_VERSION_STRING),
       d.text(s.name),
       d.text(target.cpu()),
@@ -147,7 +147,7 @@ void add_table(llvm::Module& m, const Target& target, const AotSchema& s, llvm::
       s.module ? d.null() : d.text(s.error.message),
       s.module ? d.null() : d.text(s.error.pointer),
       d.integer(static_cast<int64_t>(s.error.code)),
-      m.getOrInsertGlobal("schemajit_runtime_abi_1", llvm::Type::getInt32Ty(m.getContext())),
+      m.getOrInsertGlobal("schemajit_runtime_abi_2", llvm::Type::getInt32Ty(m.getContext())),
   });
 }
 
@@ -162,11 +162,11 @@ std::string object_file(llvm::Module& m, llvm::TargetMachine& tm) {
 }
 
 // One schema's object: its code, optimised at its level, and its table.
-std::string schema_object(const Target& target, const AotSchema& s, const std::string& prefix) {
+std::string schema_object(const Target& target, const AotSchema& s, const std::string& ns) {
   llvm::LLVMContext ctx;
   int level = s.module ? s.module->effective_opt_level() : 0;
   auto tm = target.machine(level);
-  const std::string symbol = aot_symbol(prefix, s.name);
+  const std::string symbol = aot_symbol(ns, s.name);
   std::unique_ptr<llvm::Module> m;
   llvm::Function* entry = nullptr;
   if (s.module) {
@@ -182,30 +182,36 @@ std::string schema_object(const Target& target, const AotSchema& s, const std::s
   return object_file(*m, *tm);
 }
 
-// The object that lists every table: schemajit_aot_<prefix>_tables and _count.
-std::string index_object(const Target& target, const std::vector<AotSchema>& schemas, const std::string& prefix) {
+// The object that lists every table: the index symbols "tables" and "count".
+std::string index_object(const Target& target, const std::vector<AotSchema>& schemas, const std::string& ns) {
   llvm::LLVMContext ctx;
   auto tm = target.machine(0);
-  llvm::Module m(prefix + "_tables", ctx);
+  llvm::Module m(aot_index_symbol(ns, "tables"), ctx);
   m.setTargetTriple(target.triple());
   m.setDataLayout(tm->createDataLayout());
   auto* ptr = llvm::PointerType::get(ctx, 0);
   std::vector<llvm::Constant*> tables;
-  for (const auto& s : schemas) tables.push_back(m.getOrInsertGlobal(aot_symbol(prefix, s.name), llvm::Type::getInt8Ty(ctx)));
+  for (const auto& s : schemas) tables.push_back(m.getOrInsertGlobal(aot_symbol(ns, s.name), llvm::Type::getInt8Ty(ctx)));
   auto* list_type = llvm::ArrayType::get(ptr, tables.size());
   new llvm::GlobalVariable(m, list_type, true, llvm::GlobalValue::ExternalLinkage, llvm::ConstantArray::get(list_type, tables),
-                           aot_symbol(prefix, "") + "tables");
+                           aot_index_symbol(ns, "tables"));
   auto* i64 = llvm::Type::getInt64Ty(ctx);
   new llvm::GlobalVariable(m, i64, true, llvm::GlobalValue::ExternalLinkage, llvm::ConstantInt::get(i64, tables.size()),
-                           aot_symbol(prefix, "") + "count");
+                           aot_index_symbol(ns, "count"));
   return object_file(m, *tm);
 }
 
 }  // namespace
 
-std::string aot_symbol(const std::string& prefix, const std::string& name) { return "schemajit_aot_" + prefix + "_" + name; }
+std::string aot_symbol(const std::string& ns, const std::string& name) {
+  return "schemajit_aot_" + std::to_string(ns.size()) + ns + std::to_string(name.size()) + name;
+}
 
-AotLibrary aot_library(const std::vector<AotSchema>& schemas, const std::string& prefix, const std::string& cpu, unsigned threads) {
+std::string aot_index_symbol(const std::string& ns, const std::string& what) {
+  return "schemajit_aot_" + std::to_string(ns.size()) + ns + "_" + what;
+}
+
+AotLibrary aot_library(const std::vector<AotSchema>& schemas, const std::string& ns, const std::string& cpu, unsigned threads) {
   const Target target(cpu);
   std::vector<std::string> objects(schemas.size() + 1);
   std::vector<std::string> errors(schemas.size());
@@ -213,7 +219,7 @@ AotLibrary aot_library(const std::vector<AotSchema>& schemas, const std::string&
   auto work = [&] {
     for (size_t i; (i = next++) < schemas.size();) {
       try {
-        objects[i] = schema_object(target, schemas[i], prefix);
+        objects[i] = schema_object(target, schemas[i], ns);
       } catch (const sj::CompileError& e) {
         errors[i] = schemas[i].name + ": " + e.message;
       }
@@ -225,13 +231,14 @@ AotLibrary aot_library(const std::vector<AotSchema>& schemas, const std::string&
   for (auto& t : pool) t.join();
   for (const auto& e : errors)
     if (!e.empty()) throw sj::CompileError(e, "", ErrorCode::Internal);
-  objects.back() = index_object(target, schemas, prefix);
+  objects.back() = index_object(target, schemas, ns);
 
   std::vector<llvm::NewArchiveMember> members;
   std::vector<std::string> names;
   names.reserve(objects.size());
   for (size_t i = 0; i < objects.size(); ++i) {
-    names.push_back((i < schemas.size() ? schemas[i].name : prefix + "_tables") + ".o");
+    // Named after the symbols they define, which are distinct, as the members then are.
+    names.push_back((i < schemas.size() ? aot_symbol(ns, schemas[i].name) : aot_index_symbol(ns, "tables")) + ".o");
     members.emplace_back(llvm::MemoryBufferRef(objects[i], names.back()));
   }
   auto archive = llvm::writeArchiveToBuffer(members, llvm::SymtabWritingMode::NormalSymtab, llvm::object::Archive::K_GNU,

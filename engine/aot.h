@@ -27,15 +27,21 @@ struct AotLibrary {
   uint64_t cpu_features = 0;  // schemajit_aot_feature bits
 };
 
-// The symbols of `prefix`'s library: schemajit_aot_<prefix>_<name> per schema, and the array
-// schemajit_aot_<prefix>_tables with its length schemajit_aot_<prefix>_count.
-std::string aot_symbol(const std::string& prefix, const std::string& name);
+// The symbols of namespace `ns`'s library, its parts length-prefixed as the Itanium ABI mangles
+// names, so that distinct (namespace, name) pairs never share a symbol (joined with '_', api_b
+// + c and api + b_c did) and no schema's symbol is another's entry point (x's "x_entry" was
+// x_entry's table): schemajit_aot_<len><ns><len><name> is a schema's table and, followed by
+// "_entry", its code; schemajit_aot_<len><ns>_tables the array of every table and
+// schemajit_aot_<len><ns>_count its length. Names and namespaces are C identifiers, which do not
+// start with a digit, so each symbol reads back one way only.
+std::string aot_symbol(const std::string& ns, const std::string& name);
+std::string aot_index_symbol(const std::string& ns, const std::string& what);
 
-// The library for x86-64 at `cpu` ("x86-64", "x86-64-v2", "x86-64-v3", "x86-64-v4", "native"
+// Namespace `ns`'s library for x86-64 at `cpu` ("x86-64", "x86-64-v2", "x86-64-v3", "x86-64-v4", "native"
 // or any CPU LLVM knows), its objects compiled on `threads` threads. One object per schema
 // keeps the work linear in the number of schemas (linking modules into one costs the square)
 // and lets a program's linker take only the schemas it names. Throws sj::CompileError (an
 // unknown CPU, an LLVM failure).
-AotLibrary aot_library(const std::vector<AotSchema>& schemas, const std::string& prefix, const std::string& cpu, unsigned threads);
+AotLibrary aot_library(const std::vector<AotSchema>& schemas, const std::string& ns, const std::string& cpu, unsigned threads);
 
 }  // namespace schemajit::detail

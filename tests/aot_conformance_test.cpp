@@ -13,8 +13,8 @@ namespace {
 
 TEST(Conformance, AheadOfTime) {
   std::map<std::string, const schemajit_aot_serializer*> by_name;
-  for (uint64_t i = 0; i < schemajit_aot_conformance_aot_count; ++i)
-    by_name[schemajit_aot_conformance_aot_tables[i]->name] = schemajit_aot_conformance_aot_tables[i];
+  for (uint64_t i = 0; i < schemajit_aot_15conformance_aot_count; ++i)
+    by_name[schemajit_aot_15conformance_aot_tables[i]->name] = schemajit_aot_15conformance_aot_tables[i];
   sj::tools::CheckOptions check;
   size_t loaded = 0;
   check.compile = [&](const std::string& schema, const std::string& options) -> schemajit::Result<schemajit::Serializer> {

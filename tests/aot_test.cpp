@@ -12,19 +12,19 @@ namespace {
 
 // A serializer of the library: the first one that compiled.
 const schemajit_aot_serializer& compiled() {
-  for (uint64_t i = 0; i < schemajit_aot_conformance_aot_count; ++i)
-    if (schemajit_aot_conformance_aot_tables[i]->entry) return *schemajit_aot_conformance_aot_tables[i];
+  for (uint64_t i = 0; i < schemajit_aot_15conformance_aot_count; ++i)
+    if (schemajit_aot_15conformance_aot_tables[i]->entry) return *schemajit_aot_15conformance_aot_tables[i];
   throw std::logic_error("no schema of the corpus compiled");
 }
 
 TEST(AheadOfTime, LoadsAndRecordsWhatItWasMadeFor) {
   const auto& t = compiled();
-  EXPECT_EQ(t.abi, uint64_t{SCHEMAJIT_AOT_ABI});
+  EXPECT_EQ(t.abi, uint64_t{SCHEMAJIT_AOT_ABI_WORD});
   EXPECT_STREQ(t.version, SCHEMAJIT_VERSION_STRING);
   EXPECT_STREQ(t.cpu, "x86-64-v2");
   EXPECT_EQ(t.cpu_features & SCHEMAJIT_AOT_SSE4_2, uint64_t{SCHEMAJIT_AOT_SSE4_2});
   EXPECT_EQ(t.cpu_features & SCHEMAJIT_AOT_AVX, 0u) << "x86-64-v2 has no AVX";
-  EXPECT_EQ(t.runtime_abi, &schemajit_runtime_abi_1);
+  EXPECT_EQ(t.runtime_abi, &schemajit_runtime_abi_2);
   auto s = schemajit::load(t);
   ASSERT_TRUE(s) << s.error().message;
 }
@@ -60,8 +60,8 @@ TEST(AheadOfTime, AFeatureUnknownToTheRuntimeIsRefused) {
 }
 
 TEST(AheadOfTime, ASchemaThatDidNotCompileLoadsAsItsError) {
-  for (uint64_t i = 0; i < schemajit_aot_conformance_aot_count; ++i) {
-    const auto& t = *schemajit_aot_conformance_aot_tables[i];
+  for (uint64_t i = 0; i < schemajit_aot_15conformance_aot_count; ++i) {
+    const auto& t = *schemajit_aot_15conformance_aot_tables[i];
     if (t.entry) continue;
     auto s = schemajit::load(t);
     ASSERT_FALSE(s);

@@ -51,3 +51,14 @@ expect("schemajit serialize with misspelt options" 0 "^{\"id\":3}\n$" "^schemaji
        ${OUT}/misspelt.data.json)
 expect("schemajit-dump with misspelt options" 0 "fn f0" "^schemajit-dump: ${misspelt_warnings}"
        ${DUMP} --options ${OUT}/misspelt.options.json ${OUT}/misspelt.schema.json)
+# schemajit-aot names functions after files (issue 38): two files whose functions would share a
+# name are refused, naming both; a manifest's name that is not an identifier is refused on one
+# line, however many it holds.
+file(WRITE ${OUT}/class.json "{}")
+file(WRITE ${OUT}/class_.json "{}")
+expect("schemajit-aot class.json class_.json" 1 "^$"
+       "^schemajit-aot: \"[^\n]*/class.json\" and \"[^\n]*/class_.json\" make the function class_: rename one\n$"
+       ${AOT} --name n --out ${OUT}/n ${OUT}/class.json ${OUT}/class_.json)
+file(WRITE ${OUT}/newline.jsonl "{\"name\": \"a\\nb\", \"schema\": {}}\n")
+expect("schemajit-aot manifest name with a newline" 1 "^$" "^schemajit-aot: [^\n]* \"a\\\\nb\" is not a C identifier\n$"
+       ${AOT} --name n --out ${OUT}/n --manifest ${OUT}/newline.jsonl)

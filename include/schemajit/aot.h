@@ -15,15 +15,19 @@
 #include <schemajit/schemajit.h>
 
 // The ABI of ahead-of-time objects: the table below, the generated code's calls into the
-// runtime (runtime/abi.h) and the RapidJSON layout it reads.
-#define SCHEMAJIT_AOT_ABI 1
+// runtime (runtime/abi.h), the RapidJSON layout it reads and the symbols' names.
+#define SCHEMAJIT_AOT_ABI 2
+// The first word of every table: "sjaot" in its high bytes, the ABI in its low ones. load()
+// reads nothing else of a table whose first word is not this one, so that bytes which are not
+// a table of this ABI (machine code, another ABI's table) are refused, never followed.
+#define SCHEMAJIT_AOT_ABI_WORD (UINT64_C(0x736a616f74000000) | SCHEMAJIT_AOT_ABI)
 
 extern "C" {
 
 // What a serializer's object holds beside its code. Written by schemajit-aot as constant data;
 // every field is 8 bytes, in this order.
 typedef struct schemajit_aot_serializer {
-  uint64_t abi;                      // SCHEMAJIT_AOT_ABI
+  uint64_t abi;                      // SCHEMAJIT_AOT_ABI_WORD
   const char* version;               // SCHEMAJIT_VERSION_STRING of the schemajit-aot that made it
   const char* name;                  // the function's name in the header
   const char* cpu;                   // the CPU the code was made for ("x86-64-v2", ..., or a host's name)
@@ -54,7 +58,7 @@ enum schemajit_aot_feature : uint64_t {
 };
 
 // Defined by the runtime for the ABI it implements.
-extern const int schemajit_runtime_abi_1;
+extern const int schemajit_runtime_abi_2;
 
 }  // extern "C"
 
