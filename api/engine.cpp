@@ -1,10 +1,6 @@
 // The public API's engine without LLVM: schema text → SchemaDoc → IR → the interpreter's
 // program, at once; machine code when the Engine has the JIT (api/machine_code.h).
 #include <atomic>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <iterator>
 #include <thread>
 
 #include <schemajit/schemajit.h>
@@ -16,6 +12,7 @@
 #include "ir/printer.h"
 #include "ir/schema_doc.h"
 #include "runtime/dom_layout.h"
+#include "runtime/read_file.h"
 
 namespace schemajit {
 namespace {
@@ -96,11 +93,10 @@ Result<Serializer> Engine::compile(std::string_view schema_json, std::string_vie
 }
 
 Result<Serializer> Engine::compile_file(const std::string& path, const Options& options) {
-  std::ifstream in(path, std::ios::binary);
-  std::string text;
-  if (in) text.assign(std::istreambuf_iterator<char>(in), {});
-  if (!in && !in.eof()) return Error{ErrorCode::FileError, path + ": " + std::strerror(errno), ""};
-  return compile(text, options);
+  std::string error;
+  auto text = sj::rt::read_file(path, error);
+  if (!text) return Error{ErrorCode::FileError, error, ""};
+  return compile(*text, options);
 }
 
 std::vector<Result<Serializer>> Engine::compile_all(const std::vector<CompileRequest>& requests, unsigned threads) {
@@ -112,7 +108,13 @@ std::vector<Result<Serializer>> Engine::compile_all(const std::vector<CompileReq
     for (size_t i; (i = next++) < requests.size();) slots[i].emplace(compile(requests[i].schema, requests[i].options));
   };
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+  for (unsigned t = 1; t < threads; ++t) {
+    try {
+      pool.emplace_back(work);
+    } catch (const std::exception&) {
+      break;  // no thread to be had (a thread or address-space limit): fewer threads do the batch
+    }
+  }
   work();  // the calling thread is one of the workers
   for (auto& t : pool) t.join();
   std::vector<Result<Serializer>> results;

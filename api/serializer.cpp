@@ -135,4 +135,9 @@ Status Serializer::serialize_json(std::string_view json, std::string& out) const
   return status_of(sj::rt::run_call_in_scratch(counted_call(*code_), &doc, out, true).release());
 }
 
+void release_thread_buffers() {
+  sj::rt::release_scratch();
+  sj::rt::release_spare_window();
+}
+
 }  // namespace schemajit

@@ -40,7 +40,10 @@ class JitTier final : public MachineCode {
     try {
       return machine_code(module, schema, options, module.effective_opt_level());
     } catch (const sj::CompileError& e) {
-      failed(e);
+      failed(e.message);
+      return nullptr;
+    } catch (const std::exception& e) {  // no memory, ...: the interpreter serves it
+      failed(e.what());
       return nullptr;
     }
   }
@@ -64,8 +67,11 @@ class JitTier final : public MachineCode {
     s.stores = stores_.load();
     s.tier_ups = tier_ups_.load();
     std::lock_guard<std::mutex> lock(mutex_);
-    s.jit_failures = failures_;
-    s.jit_error = first_error_;
+    std::string dropped_why;  // tier-up jobs the queue could not take (no thread, no memory)
+    s.jit_failures = failures_ + queue_->dropped(dropped_why);
+    s.jit_error = failures_ ? first_error_ : dropped_why;
+    s.store_failures = store_failures_;
+    s.cache_error = first_store_error_;
   }
 
   void wait() override { queue_->drain(); }
@@ -100,8 +106,9 @@ class JitTier final : public MachineCode {
     auto machine = jit().compile(module, level, key ? &captured : nullptr);
     if (key && captured.object_size != 0) {
       captured.final_level = level;
-      ObjectCache(options.cache_dir).store(*key, captured);
-      ++stores_;
+      std::string why;
+      if (ObjectCache(options.cache_dir).store(*key, captured, why)) ++stores_;
+      else store_failed(why);
     }
     return machine;
   }
@@ -139,7 +146,10 @@ class JitTier final : public MachineCode {
         ++misses_;
       }
     } catch (const sj::CompileError& e) {
-      failed(e);
+      failed(e.message);
+      return;
+    } catch (const std::exception& e) {  // on the worker, where nothing may escape
+      failed(e.what());
       return;
     }
     target->calls_until_tier_up.store(kTierUpCalls, std::memory_order_relaxed);
@@ -156,7 +166,9 @@ class JitTier final : public MachineCode {
       target->publish(machine_code(module, job.schema, job.options, level));
       ++tier_ups_;
     } catch (const sj::CompileError& e) {
-      failed(e);  // the serializer keeps running on the interpreter
+      failed(e.message);  // the serializer keeps running on the interpreter
+    } catch (const std::exception& e) {  // no memory, ...: on the worker, where nothing may escape
+      failed(e.what());
     }
   }
 
@@ -175,9 +187,14 @@ class JitTier final : public MachineCode {
     });
   }
 
-  void failed(const sj::CompileError& e) {
+  void failed(std::string_view message) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (failures_++ == 0) first_error_ = e.message;
+    if (failures_++ == 0) first_error_ = message;
+  }
+
+  void store_failed(const std::string& why) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (store_failures_++ == 0) first_store_error_ = why;
   }
 
   std::once_flag jit_once_;
@@ -185,8 +202,8 @@ class JitTier final : public MachineCode {
   std::shared_ptr<TierUpQueue> queue_ = std::make_shared<TierUpQueue>();
   std::atomic<uint64_t> hits_{0}, misses_{0}, stores_{0}, tier_ups_{0};
   mutable std::mutex mutex_;  // guards the failures
-  uint64_t failures_ = 0;
-  std::string first_error_;
+  uint64_t failures_ = 0, store_failures_ = 0;
+  std::string first_error_, first_store_error_;
 };
 
 }  // namespace

@@ -1,13 +1,14 @@
 #include "engine/object_cache.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
+#include <random>
 
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/ADT/StringMap.h>
@@ -17,6 +18,7 @@
 #include <llvm/TargetParser/Host.h>
 
 #include "engine_build_id.h"
+#include "runtime/read_file.h"
 
 namespace schemajit::detail {
 namespace {
@@ -114,8 +116,10 @@ std::string encode(const CachedCode& c) {
 bool decode(std::string_view payload, CachedCode& c, std::string_view& object) {
   Reader r(payload);
   uint64_t level, final_level, depth, max_out, n;
+  // A count is at most what the rest could hold (a pattern takes 16 bytes at least, a
+  // constant 8), so that a damaged count cannot ask for more memory than the file's size.
   if (!r.u64(level) || !r.u64(final_level) || !r.u64(depth) || !r.u64(max_out) || !r.u64(n) || level > 3 ||
-      final_level > 3 || n > payload.size())
+      final_level > 3 || n > payload.size() / 16)
     return false;
   c.opt_level = static_cast<int>(level);
   c.final_level = static_cast<int>(final_level);
@@ -127,7 +131,7 @@ bool decode(std::string_view payload, CachedCode& c, std::string_view& object) {
     if (!r.u64(d) || d > 2 || !r.str(source)) return false;
     dialect = static_cast<int32_t>(d);
   }
-  if (!r.u64(n) || n > payload.size()) return false;
+  if (!r.u64(n) || n > payload.size() / 8) return false;
   c.constants.resize(n);
   for (auto& text : c.constants)
     if (!r.str(text)) return false;
@@ -135,6 +139,33 @@ bool decode(std::string_view payload, CachedCode& c, std::string_view& object) {
   if (!r.u64(n) || n >= kObjectAlign || !r.take(n, pad)) return false;
   return r.view(object) && !object.empty() && reinterpret_cast<uintptr_t>(object.data()) % kObjectAlign == 0 &&
          r.done();
+}
+
+// A new file beside `final_path` with a name no one can guess ("<key>.sjo.tmp.<16 hex
+// digits>", in `name`), created by this call (O_EXCL) and never through a link (O_NOFOLLOW),
+// so that a link planted in the directory cannot make the store overwrite another file. Its
+// descriptor, or -1 with errno set.
+int create_temporary(const std::string& final_path, std::string& name) {
+  std::random_device random;
+  for (int attempt = 0; attempt < 16; ++attempt) {
+    char suffix[17];
+    std::snprintf(suffix, sizeof suffix, "%08x%08x", random(), random());
+    name = final_path + ".tmp." + suffix;
+    int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd >= 0 || errno != EEXIST) return fd;
+  }
+  return -1;
+}
+
+// 0, or the errno of the write that failed.
+int write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return errno;
+    bytes.remove_prefix(static_cast<size_t>(n));
+  }
+  return 0;
 }
 
 }  // namespace
@@ -154,56 +185,67 @@ std::optional<std::string> ObjectCache::key(std::string_view schema, const sj::O
 }
 
 std::optional<CachedCode> ObjectCache::load(const std::string& key) const {
-  std::ifstream in(path(key), std::ios::binary | std::ios::ate);
-  if (!in) return std::nullopt;
-  // One read of the file's size: a stream iterator goes a character at a time (~8% of a hit).
-  auto size = static_cast<std::streamoff>(in.tellg());
-  if (size < 0) return std::nullopt;
-  std::string file;
-  in.seekg(0);
-  bool read = false;
-  file.resize_and_overwrite(static_cast<size_t>(size), [&](char* p, size_t n) {
-    read = static_cast<bool>(in.read(p, static_cast<std::streamsize>(n)));
-    return read ? n : 0;
-  });
-  if (!read) return std::nullopt;
-  // magic | key | payload | checksum(payload)
-  size_t head = sizeof kMagic + kKeyChars;
-  if (file.size() < head + kSumBytes || std::memcmp(file.data(), kMagic, sizeof kMagic) != 0 ||
-      file.compare(sizeof kMagic, kKeyChars, key) != 0)
+  // Whatever is at the path (a directory, a FIFO, a sparse file claiming 200 GB, a link) is a
+  // miss without blocking or throwing: read_file refuses all but a bounded regular file, and
+  // the vectors decode sizes from the file may not fit in memory.
+  try {
+    std::string error;
+    auto file = sj::rt::read_file(path(key), error, {.follow_symlinks = false});
+    if (!file) return std::nullopt;
+    // magic | key | payload | checksum(payload)
+    size_t head = sizeof kMagic + kKeyChars;
+    if (file->size() < head + kSumBytes || std::memcmp(file->data(), kMagic, sizeof kMagic) != 0 ||
+        file->compare(sizeof kMagic, kKeyChars, key) != 0)
+      return std::nullopt;
+    std::string_view payload(file->data() + head, file->size() - head - kSumBytes);
+    uint64_t sum = checksum(payload);
+    if (std::memcmp(&sum, file->data() + file->size() - kSumBytes, kSumBytes) != 0) return std::nullopt;
+    CachedCode code;
+    std::string_view object;
+    if (!decode(payload, code, object)) return std::nullopt;
+    code.object_at = static_cast<size_t>(object.data() - file->data());
+    code.object_size = object.size();
+    code.storage = std::move(*file);
+    return code;
+  } catch (const std::exception&) {
     return std::nullopt;
-  std::string_view payload(file.data() + head, file.size() - head - kSumBytes);
-  uint64_t sum = checksum(payload);
-  if (std::memcmp(&sum, file.data() + file.size() - kSumBytes, kSumBytes) != 0) return std::nullopt;
-  CachedCode code;
-  std::string_view object;
-  if (!decode(payload, code, object)) return std::nullopt;
-  code.object_at = static_cast<size_t>(object.data() - file.data());
-  code.object_size = object.size();
-  code.storage = std::move(file);
-  return code;
+  }
 }
 
-void ObjectCache::store(const std::string& key, const CachedCode& code) const {
-  std::error_code ec;
-  std::filesystem::create_directories(dir_, ec);
-  std::string payload = encode(code);
-  uint64_t sum = checksum(payload);
-  static std::atomic<uint64_t> counter{0};
-  std::string tmp = path(key) + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out.write(kMagic, sizeof kMagic);
-    out.write(key.data(), static_cast<std::streamsize>(key.size()));
-    out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
-    out.write(reinterpret_cast<const char*>(&sum), kSumBytes);
-    if (!out.flush()) {
-      out.close();
-      std::remove(tmp.c_str());
-      return;
+bool ObjectCache::store(const std::string& key, const CachedCode& code, std::string& error) const {
+  try {
+    std::error_code ec;
+    if (!std::filesystem::create_directories(dir_, ec) && ec) {
+      error = "object cache " + dir_ + ": " + ec.message();
+      return false;
     }
+    std::string payload = encode(code);
+    uint64_t sum = checksum(payload);
+    std::string file;
+    file.reserve(sizeof kMagic + key.size() + payload.size() + kSumBytes);
+    file.append(kMagic, sizeof kMagic).append(key).append(payload).append(reinterpret_cast<const char*>(&sum), kSumBytes);
+    std::string tmp, final_path = path(key);
+    int fd = create_temporary(final_path, tmp);
+    if (fd < 0) {
+      int err = errno;
+      error = "object cache " + tmp + ": " + std::strerror(err);
+      return false;
+    }
+    int err = write_all(fd, file);
+    if (::close(fd) != 0 && err == 0) err = errno;
+    const std::string* failed = &tmp;
+    if (err == 0 && std::rename(tmp.c_str(), final_path.c_str()) != 0) {
+      err = errno;
+      failed = &final_path;
+    }
+    if (err == 0) return true;
+    ::unlink(tmp.c_str());
+    error = "object cache " + *failed + ": " + std::strerror(err);
+    return false;
+  } catch (const std::exception& e) {
+    error = "object cache " + dir_ + ": " + e.what();
+    return false;
   }
-  if (std::rename(tmp.c_str(), path(key).c_str()) != 0) std::remove(tmp.c_str());
 }
 
 }  // namespace schemajit::detail

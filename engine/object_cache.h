@@ -6,9 +6,11 @@
 // Key: BLAKE3 of the engine's version and a hash of its sources (engine/, ir/, runtime/: any
 // change to what generates or runs the code gives new keys), the LLVM version, the host CPU's name and
 // features, the schema text and every option that changes the code (cache_fingerprint).
-// File: "<key>.sjo", written to a temporary name and renamed, so readers see a whole file or
-// none. A file that is short, damaged or made for another key is a miss, never a crash: it
-// carries its key and a 64-bit checksum (XXH3) of its contents, and reading it checks every length.
+// File: "<key>.sjo", written to a new file with an unguessable name and renamed, so readers
+// see a whole file or none, and only a regular file is read there (never a link, a FIFO, a
+// directory, or one larger than rt::kMaxFileBytes). A file that is short, damaged or made for
+// another key is a miss, never a crash: it carries its key and a 64-bit checksum (XXH3) of its
+// contents, and reading it checks every length.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -49,9 +51,11 @@ class ObjectCache {
   // The key of this schema and these options; nullopt when they cannot be cached.
   static std::optional<std::string> key(std::string_view schema, const sj::Options& options);
 
+  // The file's code; nullopt for a miss, whatever is at its path. Never throws or blocks.
   std::optional<CachedCode> load(const std::string& key) const;
-  // Best effort: a directory that cannot be created or written only costs the next run a miss.
-  void store(const std::string& key, const CachedCode& code) const;
+  // Best effort: a directory that cannot be created or written only costs the next run a
+  // miss. false, with `error` saying why, when no file was written. Never throws.
+  bool store(const std::string& key, const CachedCode& code, std::string& error) const;
 
  private:
   std::string path(const std::string& key) const { return dir_ + "/" + key + ".sjo"; }

@@ -3,11 +3,20 @@
 // kTierUpCalls times; the new code is swapped in atomically (CompiledCode::active) while
 // calls go on. One worker thread per Engine, started on first use; destroying the Engine
 // drops the queued work (its serializers then stay at level 0).
+//
+// fork(): pthread_atfork handlers make the forking thread wait for every queue's running job
+// (so no worker is inside LLVM or holds a lock when the process is copied) and hold the
+// queues' locks across the fork. The child has no worker: its queues forget the parent's
+// thread and the condition variables it waited on (destroying or joining either would wait
+// forever), and its next push or drain starts a worker of its own, which also runs the jobs
+// that were queued at the fork.
 #pragma once
 #include <condition_variable>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <string>
 #include <thread>
 
 namespace schemajit::detail {
@@ -47,20 +56,48 @@ class TierUpQueue {
   TierUpQueue(const TierUpQueue&) = delete;
   TierUpQueue& operator=(const TierUpQueue&) = delete;
 
-  // Runs `job` on the worker; ignored after shutdown.
-  void push(std::function<void()> job);
+  // Runs `job` on the worker; ignored after shutdown. Never throws, as it runs inside a
+  // serialize call: a job that cannot be queued (no memory, or no thread for the worker: a
+  // thread or address-space limit) is dropped — its serializer keeps the code it has — and
+  // counted in dropped().
+  template <class Job>
+  void push(Job&& job) noexcept {
+    try {
+      push_job(std::function<void()>(std::forward<Job>(job)));
+    } catch (const std::exception& e) {
+      dropped(e.what());
+    } catch (...) {
+      dropped("unknown exception");
+    }
+  }
   // Drops queued jobs, waits for the running one, joins the worker. Idempotent.
   void shutdown();
-  // Blocks until the queue is empty and no job runs (tests and benchmarks).
-  void drain();
+  // Blocks until the queue is empty and no job runs (tests and benchmarks). Never throws.
+  void drain() noexcept;
+  // Jobs dropped because they could not be queued or run, and why the first one was.
+  uint64_t dropped(std::string& first_reason);
+
+  // fork() (see above), called by the pthread_atfork handlers with the registry locked.
+  void hold_for_fork();
+  void release_after_fork();
+  void reset_in_child();
 
  private:
+  void push_job(std::function<void()> job);
+  // Starts the worker when there are jobs and none runs (the first push; a child's first push
+  // or drain after fork()). False when no thread can be created: the jobs are dropped then
+  // (none would ever run them) and counted.
+  bool start_worker_locked() noexcept;
+  void dropped(const char* why) noexcept;
+  void drop_locked(uint64_t jobs, const char* what, const char* why) noexcept;
   void run();
   std::mutex mutex_;
   std::condition_variable wake_, idle_;
   std::deque<std::function<void()>> jobs_;
   bool stopped_ = false, busy_ = false;
   std::thread worker_;
+  uint64_t dropped_ = 0;
+  std::string first_drop_;
 };
 
 }  // namespace schemajit::detail

@@ -5,8 +5,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +12,7 @@
 #include "ir/error.h"
 #include "ir/schema_doc.h"
 #include "runtime/js_value.h"
+#include "runtime/read_file.h"
 
 namespace sj {
 namespace {
@@ -139,12 +138,11 @@ void apply_cutoffs(const rapidjson::Value& json, Cutoffs& c, const std::string& 
 }
 
 Cutoffs load_cutoffs(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw option_error("cannot read cutoffs file " + path, "/cutoffsFile");
-  std::string text(std::istreambuf_iterator<char>(in), {});
-  rapidjson::Document doc;
   std::string err;
-  if (!parse_json(text, doc, err)) throw option_error("cutoffs file " + path + ": " + err, "/cutoffsFile");
+  auto text = rt::read_file(path, err);
+  if (!text) throw option_error("cannot read cutoffs file " + err, "/cutoffsFile");
+  rapidjson::Document doc;
+  if (!parse_json(*text, doc, err)) throw option_error("cutoffs file " + path + ": " + err, "/cutoffsFile");
   Cutoffs c;
   apply_cutoffs(doc, c, "");
   return c;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <utility>
 
 #include "runtime/wtf8.h"
 
@@ -15,6 +16,7 @@ namespace {
 struct Scratch {
   std::unique_ptr<char[]> data;
   size_t cap = 0;
+  size_t previous_need = 0;  // the bytes the thread's last call through it wrote
 };
 
 thread_local Scratch t_scratch;
@@ -65,9 +67,14 @@ void over_limit(SjCtx* ctx, CallState& st) {
   st.discarding = true;
 }
 
-bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok) {
-  const char* data = t_scratch.data.get();
-  size_t used = static_cast<size_t>(ctx.cur - data);
+void release_scratch() { t_scratch = Scratch(); }
+
+size_t scratch_capacity() { return t_scratch.cap; }
+
+namespace {
+
+// The end of a call in the scratch buffer, but for what the thread keeps.
+bool finish_in_scratch(SjCtx& ctx, CallState& st, bool ok, const char* data, size_t used) {
   if (ok && !st.discarding && used > st.spec->max_output) over_limit(&ctx, st);
   ok = ok && !st.discarding;
   if (ok && st.buffer) return copy_to_buffer(ctx, st, data, used, st.extras && st.extras->lone_surrogates);
@@ -91,6 +98,20 @@ bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok) {
       over_limit(&ctx, st);
       return false;
     }
+  }
+  return ok;
+}
+
+}  // namespace
+
+bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok) {
+  size_t used = static_cast<size_t>(ctx.cur - t_scratch.data.get());
+  ok = finish_in_scratch(ctx, st, ok, t_scratch.data.get(), used);
+  // Past what a call needs it again (keep_after_call): a call once as large as this one costs
+  // its allocation and page faults again, which its own writing costs several times over.
+  if (!keep_after_call(t_scratch.cap, std::exchange(t_scratch.previous_need, used))) {
+    t_scratch.data.reset();
+    t_scratch.cap = 0;
   }
   return ok;
 }

@@ -1,9 +1,8 @@
 // The output of a call: generated code writes between ctx.cur and ctx.end. When the caller's
 // string has spare capacity (a string reused with clear(), the usual server loop) that is the
 // window (run_call.h, inline in the API). Otherwise, or once the output outgrows that capacity,
-// it goes on in a per-thread scratch buffer that only grows (a thread keeps the largest output
-// it has produced, plus slack, allocated) and is appended to the caller's string once, at the
-// end; on error nothing is appended. output.cpp keeps that buffer and these out-of-line parts.
+// it goes on in a per-thread scratch buffer (kept between calls as keep_after_call says) and is
+// appended to the caller's string once, at the end; on error nothing is appended. output.cpp keeps that buffer and these out-of-line parts.
 // The API's other sinks (sinks.cpp): a caller's buffer, filled from the scratch buffer once
 // the call has succeeded, and a chunk writer, handed the window's bytes each time it fills.
 #pragma once
@@ -42,7 +41,23 @@ struct ChunkSink {
   // Byte 0 is the byte before the window (write_long_quoted borrows it), the window follows.
   std::unique_ptr<char[]> data;
   size_t cap = 0;
+  size_t largest = 0;  // the largest window the call has had: what it needed (keep_after_call)
 };
+
+// What a thread keeps between calls: its scratch buffer (output.cpp) and the spare window of
+// its streamed calls (sinks.cpp). Each grows by doubling to what a call needs; after each call
+// that used it, it is kept when it holds at most kKeptBytes or at most 4 times what the
+// thread's previous call of that kind needed, else freed. So a steady output size keeps its
+// buffer (no allocation per call), and the memory of one outlier goes back at its end; after
+// a run of large calls, once two calls in a row needed little.
+inline constexpr size_t kKeptBytes = size_t{1} << 20;
+inline bool keep_after_call(size_t cap, size_t previous_need) { return cap <= kKeptBytes || cap / 4 <= previous_need; }
+// Frees them (schemajit::release_thread_buffers); the next call allocates them again.
+void release_scratch();
+void release_spare_window();
+// Their capacities, for tests.
+size_t scratch_capacity();
+size_t spare_window_capacity();
 
 // Less spare capacity than this and the call starts in the scratch buffer: a small window
 // would only be outgrown and copied.

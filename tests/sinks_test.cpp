@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -331,6 +332,102 @@ TEST(Sinks, ThreadsStreamAndFillBuffersAtOnce) {
   }
   for (auto& th : threads) th.join();
   EXPECT_EQ(good, std::vector<int>(4, 50));
+}
+
+// Sizes at the edges: every chunk size from 1 to SIZE_MAX, and caller's buffers of any
+// capacity. A chunk size far past the output ("one chunk") costs memory for the output, not for
+// the chunk size.
+const std::vector<size_t> kHugeChunks = {SIZE_MAX, size_t{1} << 62, size_t{1} << 40};
+
+// SIZE_MAX wrapped the window's size to 0 (a heap overflow); 2^62 and 1 TiB were allocated up
+// front (OutOfMemory for 500 KB of output). Each is one chunk: the whole output, at once.
+TEST(ChunkSizes, AChunkSizePastTheOutputIsOneChunkOfExactlyTheStringSinksBytes) {
+  for (const auto& tier : kTiers) {
+    auto ser = compile(tier);
+    for (int n : {0, 3, 12000}) {  // 12,000 items: ~500 KB, a window grown many times
+      auto doc = items(n, false, 20);
+      std::string want = via_string(ser, doc);
+      for (size_t chunk : kHugeChunks) {
+        Seen seen;
+        auto st = ser.serialize(doc, recorder(seen), chunk);
+        ASSERT_TRUE(st) << st.error().message << " " << tier << " chunk=" << chunk;
+        EXPECT_EQ(seen.text, want) << tier << " n=" << n << " chunk=" << chunk;
+        EXPECT_EQ(seen.chunks, 1u) << tier << " n=" << n << " chunk=" << chunk;
+      }
+    }
+  }
+}
+
+TEST(ChunkSizes, OneByteChunksAreTheStringSinksBytesOneByOne) {
+  for (const auto& tier : kTiers) {
+    auto ser = compile(tier);
+    auto doc = items(300);
+    std::string want = via_string(ser, doc);
+    Seen seen;
+    ASSERT_TRUE(ser.serialize(doc, recorder(seen), 1));
+    EXPECT_EQ(seen.text, want) << tier;
+    EXPECT_EQ(seen.chunks, want.size()) << tier;
+  }
+}
+
+// Past maxOutputBytes the call goes on discarding into a window it reuses: with a huge chunk
+// size that window was sized by the chunk size too.
+TEST(ChunkSizes, AHugeChunkSizeFailsAtTheLimitWithNothingPastIt) {
+  for (const auto& tier : kTiers) {
+    auto limited = compile(tier.substr(0, tier.size() - 1) + R"(,"maxOutputBytes":100000})");
+    std::string good = via_string(compile(tier), items(12000));
+    for (size_t chunk : kHugeChunks) {
+      Seen seen;
+      auto st = limited.serialize(items(12000), recorder(seen), chunk);
+      ASSERT_FALSE(st);
+      EXPECT_EQ(st.code(), schemajit::ErrorCode::OutputLimit) << st.error().message;
+      EXPECT_LE(seen.text.size(), 100000u);
+      EXPECT_EQ(good.compare(0, seen.text.size(), seen.text), 0) << tier << " chunk=" << chunk;
+    }
+  }
+}
+
+// A chunk size between the first window and the output: chunks of exactly that size but the
+// last, as the window grows to it.
+TEST(ChunkSizes, AChunkSizeAboveTheFirstWindowGivesChunksOfThatSize) {
+  for (const auto& tier : kTiers) {
+    auto ser = compile(tier);
+    auto doc = items(12000, false, 20);
+    std::string want = via_string(ser, doc);
+    const size_t chunk = 200000;
+    std::vector<size_t> sizes;
+    auto st = ser.serialize(
+        doc,
+        [&](std::string_view piece) {
+          sizes.push_back(piece.size());
+          return true;
+        },
+        chunk);
+    ASSERT_TRUE(st);
+    ASSERT_EQ(sizes.size(), (want.size() + chunk - 1) / chunk) << tier;
+    for (size_t i = 0; i + 1 < sizes.size(); ++i) {
+      EXPECT_LE(sizes[i], chunk);
+      EXPECT_GT(sizes[i], chunk - 1000) << tier << " chunk " << i;  // cut only where a write does not fit
+    }
+  }
+}
+
+// A caller's buffer is written only up to the output's length, whatever capacity it claims.
+TEST(BufferSizes, AHugeCapacityWritesOnlyTheOutputAndZeroIsTooSmall) {
+  for (const auto& tier : kTiers) {
+    auto ser = compile(tier);
+    auto doc = items(40);
+    std::string want = via_string(ser, doc);
+    std::vector<char> buffer(want.size() + 16, '#');
+    auto len = ser.serialize(doc, buffer.data(), SIZE_MAX);
+    ASSERT_TRUE(len) << len.error().message;
+    EXPECT_EQ(std::string(buffer.data(), *len), want) << tier;
+    EXPECT_EQ(std::string(buffer.data() + *len, 16), std::string(16, '#'));
+    auto none = ser.serialize(doc, buffer.data(), 0);
+    ASSERT_FALSE(none);
+    EXPECT_EQ(none.error().code, schemajit::ErrorCode::BufferTooSmall);
+    EXPECT_EQ(none.error().required_bytes, want.size());
+  }
 }
 
 }  // namespace

@@ -20,6 +20,8 @@
 
 #include <schemajit/schemajit.h>
 
+#include "tests/test_util.h"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -40,9 +42,7 @@ const char* kOther = R"({"type":"object","properties":{"a":{"type":"number"}}})"
 class ObjectCache : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("sj-cache-test-" + std::to_string(::getpid()) + "-" +
-                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
+    dir_ = sj::test::fresh_test_dir("sj-cache-test-");
   }
   void TearDown() override { fs::remove_all(dir_); }
 

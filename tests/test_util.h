@@ -1,7 +1,9 @@
 // Compile-and-serialize helpers shared by the engine tests.
 #pragma once
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <string>
 
 #include <schemajit/schemajit.h>
@@ -26,6 +28,15 @@ inline std::string run(const std::string& schema, const std::string& input, cons
   auto st = ser->serialize_json(input, out);
   if (!st) return "ERR: " + st.error().message + " @" + st.error().pointer;
   return out;
+}
+
+// A directory of the running test's own under the temporary directory, named by `prefix`, the
+// process and the test, and not there yet (left over from an earlier run: removed).
+inline std::filesystem::path fresh_test_dir(const std::string& prefix) {
+  auto dir = std::filesystem::temp_directory_path() /
+             (prefix + std::to_string(::getpid()) + "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  std::filesystem::remove_all(dir);
+  return dir;
 }
 
 }  // namespace sj::test

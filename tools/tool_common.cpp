@@ -1,56 +1,18 @@
 #include "tools/tool_common.h"
 
-#include <sys/stat.h>
-
 #include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <functional>
-#include <iostream>
-
 
 #include "ir/error.h"
 #include "ir/json_access.h"
 #include "ir/options.h"
 #include "ir/schema_doc.h"
+#include "runtime/read_file.h"
 
 namespace sj::tools {
 
 std::optional<std::string> read_file(const std::string& path, std::string& error) {
-  struct stat st;
-  if (path != "-" && stat(path.c_str(), &st) != 0) {
-    error = path + ": " + std::strerror(errno);
-    return std::nullopt;
-  }
-  if (path != "-" && S_ISDIR(st.st_mode)) {
-    error = path + ": is a directory";
-    return std::nullopt;
-  }
-  std::ifstream file;
-  if (path != "-") {
-    file.open(path, std::ios::binary);
-    if (!file) {
-      error = path + ": cannot open";
-      return std::nullopt;
-    }
-  }
-  std::istream& in = path == "-" ? std::cin : file;
-  // In chunks up to the limit: a device or a pipe (/dev/zero) says nothing of its size.
-  std::string text;
-  char chunk[1 << 16];
-  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
-    if (text.size() + static_cast<size_t>(in.gcount()) > kMaxInputBytes) {
-      error = (path == "-" ? std::string("standard input") : path) + ": larger than " +
-              std::to_string(kMaxInputBytes >> 20) + " MiB, the limit of an input file";
-      return std::nullopt;
-    }
-    text.append(chunk, static_cast<size_t>(in.gcount()));
-  }
-  if (in.bad()) {
-    error = path + ": read error";
-    return std::nullopt;
-  }
-  return text;
+  return sj::rt::read_file(path, error, {.streams = true});
 }
 
 std::vector<std::string> read_lines(const std::string& text) {

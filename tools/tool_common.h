@@ -12,12 +12,9 @@
 
 namespace sj::tools {
 
-// The most read_file reads: a schema, options or data file beyond it is an error, so that a
-// device or an endless pipe (--data /dev/zero) cannot take the memory.
-constexpr size_t kMaxInputBytes = size_t{256} << 20;
-
 // The whole file, or nullopt with `error` set (unreadable, a directory, larger than
-// kMaxInputBytes, ...). "-" is stdin.
+// sj::rt::kMaxFileBytes: a device or an endless pipe such as --data /dev/zero cannot take the
+// memory, ...). "-" is stdin; pipes and devices are read as a command-line tool reads them.
 std::optional<std::string> read_file(const std::string& path, std::string& error);
 
 // The warnings of an options JSON text (Serializer::warnings), for the tools that do not

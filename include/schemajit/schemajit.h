@@ -308,6 +308,16 @@ class Serializer {
   std::shared_ptr<const std::vector<std::string>> warnings_;  // null: none
 };
 
+// Frees the memory the calling thread keeps between serialize calls: the scratch buffer a
+// call writes in when the caller's string lacks the room (and every call into a caller's
+// buffer), and a streamed call's window. The next call allocates them again. Without it a
+// thread keeps each one while it is at most 1 MiB or at most 4 times what the thread's
+// previous call of that kind needed (they grow by doubling): a steady output size keeps its
+// buffer, one large output does not stay resident, and after a run of large ones the memory
+// goes back once two calls in a row needed little. For a thread that goes idle after large
+// outputs. Safe anywhere, also inside a chunk writer (a streamed call's window is its own).
+void release_thread_buffers();
+
 // ---- the engine -------------------------------------------------------------------------
 
 // What Engine::dump prints: the IR (what the serializer does, node by node), the optimised
@@ -326,9 +336,15 @@ struct EngineStats {
   uint64_t hits = 0;      // machine code linked from a cache file ("cacheDir")
   uint64_t misses = 0;    // compiled with a cache directory set: no usable file was there
   uint64_t stores = 0;    // cache files written
+  // Cache files that could not be written (cacheDir is not a directory, cannot be written, the
+  // disk is full): those schemas compile again in the next run. cache_error is the first one's
+  // reason.
+  uint64_t store_failures = 0;
+  std::string cache_error;
   uint64_t tier_ups = 0;  // serializers switched from the interpreter to machine code in the background
-  // Compiles LLVM could not do (no executable memory, ...): those serializers stay on the
-  // interpreter, and print the same bytes. jit_error is the first one's message.
+  // Compiles LLVM could not do (no executable memory, ...) and tier-ups that could not be
+  // queued (no thread for the worker, no memory): those serializers stay on the interpreter,
+  // and print the same bytes. jit_error is the first one's message.
   uint64_t jit_failures = 0;
   std::string jit_error;
 };

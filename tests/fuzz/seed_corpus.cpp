@@ -2,7 +2,8 @@
 //   seed_corpus OUT_DIR FILE.jsonl...
 // OUT_DIR/schema/<n>: each case's schema text; OUT_DIR/serialize/<n>: schema, NUL, input
 // (every 10th case: each run of that target compiles four serializers); OUT_DIR/kernels/<n>:
-// each input text.
+// each input text; OUT_DIR/cache_file/<kind>-<content>: fuzz_cache_file's cases;
+// OUT_DIR/sinks/<n>: sizes, then input (every 10th case).
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -27,7 +28,13 @@ int main(int argc, char** argv) {
     return 2;
   }
   fs::path out = argv[1];
-  for (const char* sub : {"schema", "serialize", "kernels"}) fs::create_directories(out / sub);
+  for (const char* sub : {"schema", "serialize", "kernels", "cache_file", "sinks"}) fs::create_directories(out / sub);
+  // fuzz_cache_file: every kind of file at the cache path, with every kind of content, read
+  // on either thread (its bytes 0 and 1).
+  for (int kind = 0; kind < 10; ++kind)
+    for (int content = 0; content < 4; ++content)
+      write(out / "cache_file" / (std::to_string(kind) + "-" + std::to_string(content)),
+            std::string{static_cast<char>(kind), static_cast<char>(content), '\x40', '\x02', '\0', '\0', 'S', 'J'});
   size_t n = 0;
   for (int i = 2; i < argc; ++i) {
     std::ifstream in(argv[i]);
@@ -42,6 +49,9 @@ int main(int argc, char** argv) {
       write(out / "schema" / name, schema);
       write(out / "kernels" / name, input);
       if (n % 10 == 0) write(out / "serialize" / name, schema + std::string(1, '\0') + input);
+      // fuzz_sinks: a 30-byte header (every size's mode, the repeat count and the writer's
+      // stop, all n / 10 % 16), then the input.
+      if (n % 10 == 0) write(out / "sinks" / name, std::string(30, static_cast<char>(n / 10 % 16)) + input);
       ++n;
     }
   }
