@@ -85,14 +85,20 @@ bool finish_in_scratch(SjCtx& ctx, CallState& st, bool ok, const char* data, siz
     // at least kMinInPlace (a tiny output in a short string's inline capacity would otherwise
     // take this path on every call).
     std::string& out = *st.out;
-    if (out.capacity() - out.size() < used + kMinInPlace) out.reserve(out.size() + used + used / 4 + kMinInPlace);
-    if (!st.extras || !st.extras->lone_surrogates) {
-      out.append(data, used);
-      return true;
-    }
-    // Each lone surrogate's three bytes print as six: the limit holds for what is printed.
     size_t old = out.size();
-    append_printing_lone_surrogates(out, data, data + used);
+    try {  // the caller's string grows here, where no exception may leave serialize
+      if (out.capacity() - old < used + kMinInPlace) out.reserve(old + used + used / 4 + kMinInPlace);
+      if (!st.extras || !st.extras->lone_surrogates) {
+        out.append(data, used);
+        return true;
+      }
+      // Each lone surrogate's three bytes print as six: the limit holds for what is printed.
+      append_printing_lone_surrogates(out, data, data + used);
+    } catch (const std::exception&) {  // std::bad_alloc, std::length_error
+      out.resize(old);
+      fail(&ctx, Failure::Memory, "out of memory: output needs " + std::to_string(old + used) + " bytes", "");
+      return false;
+    }
     if (out.size() - old > st.spec->max_output) {
       out.resize(old);
       over_limit(&ctx, st);
