@@ -64,6 +64,7 @@ const char* error_code_name(ErrorCode code) {
     case ErrorCode::VersionMismatch: return "VersionMismatch";
     case ErrorCode::CpuMismatch: return "CpuMismatch";
     case ErrorCode::Internal: return "Internal";
+    case ErrorCode::RegexLimit: return "RegexLimit";
   }
   return "?";
 }

@@ -44,6 +44,7 @@ ErrorCode code_of(sj::rt::Failure failure) {
     case sj::rt::Failure::Schema: return ErrorCode::InvalidSchema;
     case sj::rt::Failure::Buffer: return ErrorCode::BufferTooSmall;
     case sj::rt::Failure::Sink: return ErrorCode::SinkFailed;
+    case sj::rt::Failure::Regex: return ErrorCode::RegexLimit;
   }
   return ErrorCode::Internal;
 }

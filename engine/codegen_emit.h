@@ -433,6 +433,7 @@ class Codegen {
   Value* string_equals(Value* v, const std::string& s);
   void emit_test(const ir::Test& t, Value* v, BasicBlock* no);
   void within(Value* n, const ir::Test& t, BasicBlock* no);
+  void require_outcome(Value* r, BasicBlock* no);
   void emit_members(const ir::Test& t, Value* v, BasicBlock* no);
 
   // ---- state -------------------------------------------------------------------------------

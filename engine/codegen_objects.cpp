@@ -374,7 +374,8 @@ void Codegen::emit_extras(const ir::Node& n, Value* v, Value* is_obj, llvm::Cons
   for (const auto& pf : n.patterns) {
     BasicBlock* matched = block("extras.pattern");
     BasicBlock* other = block("extras.nomatch");
-    Value* found = call("sj_pattern_search", {ctx_arg_, i32(static_cast<uint32_t>(pf.index)), kdata, klen});
+    Value* found = call("sj_pattern_search", {ctx_arg_, i32(static_cast<uint32_t>(pf.index)), kdata, klen, bytes(pf.path)});
+    check(b_.CreateZExt(b_.CreateICmpEQ(found, i32(2)), b_.getInt32Ty()));  // a limit: the error is recorded
     b_.CreateCondBr(b_.CreateICmpNE(found, i32(0)), matched, other);
     go(matched);
     emit_member(pf.value.get());

@@ -196,8 +196,7 @@ void Codegen::emit_test(const ir::Test& t, Value* v, BasicBlock* no) {
       return only_if(is_type(v, dom::kStringType), [&] {
         auto [data, len] = string_of(v);
         for (int index : t.indices) {
-          Value* r = call("sj_pattern_search", {ctx_arg_, i32(static_cast<uint32_t>(index)), data, len});
-          require(b_.CreateICmpNE(r, i32(0)), no);
+          require_outcome(call("sj_pattern_search", {ctx_arg_, i32(static_cast<uint32_t>(index)), data, len, bytes(t.text)}), no);
         }
       });
     case K::Format:
@@ -240,22 +239,24 @@ void Codegen::emit_test(const ir::Test& t, Value* v, BasicBlock* no) {
       go(join);
       return;
     }
-    case K::Call: {
-      Value* r = call(vfns_[t.index], {ctx_arg_, v});
-      BasicBlock* other = block("t.callother");
-      BasicBlock* ok = block("t.ok");
-      b_.CreateCondBr(b_.CreateICmpEQ(r, i32(1)), ok, other);
-      go(other);
-      b_.CreateCondBr(b_.CreateICmpEQ(r, i32(2)), verror_, no);
-      go(ok);
-      return;
-    }
+    case K::Call: return require_outcome(call(vfns_[t.index], {ctx_arg_, v}), no);
     case K::Throw:
       call("sj_error_text", {ctx_arg_, bytes(t.text)});
       b_.CreateBr(verror_);
       go(block("t.dead"));
       return;
   }
+}
+
+// r, a validator's or a search's outcome: 1 goes on, 0 fails, 2 (an error is recorded) leaves
+// through the validator's error exit.
+void Codegen::require_outcome(Value* r, BasicBlock* no) {
+  BasicBlock* other = block("t.other");
+  BasicBlock* ok = block("t.ok");
+  b_.CreateCondBr(b_.CreateICmpEQ(r, i32(1)), ok, other);
+  go(other);
+  b_.CreateCondBr(b_.CreateICmpEQ(r, i32(2)), verror_, no);
+  go(ok);
 }
 
 void Codegen::within(Value* n, const ir::Test& t, BasicBlock* no) {
@@ -275,8 +276,11 @@ void Codegen::emit_members(const ir::Test& t, Value* v, BasicBlock* no) {
       auto [kdata, klen] = string_of(m);
       Value* matched = b_.getFalse();
       for (size_t p = 0; p < t.indices.size(); ++p) {
-        Value* r = call("sj_pattern_search", {ctx_arg_, i32(static_cast<uint32_t>(t.indices[p])), kdata, klen});
-        Value* hit = b_.CreateICmpNE(r, i32(0));
+        Value* r = call("sj_pattern_search", {ctx_arg_, i32(static_cast<uint32_t>(t.indices[p])), kdata, klen, bytes(t.text)});
+        BasicBlock* searched = block("t.searched");
+        b_.CreateCondBr(b_.CreateICmpEQ(r, i32(2)), verror_, searched);  // a limit: the error is recorded
+        go(searched);
+        Value* hit = b_.CreateICmpEQ(r, i32(1));
         only_if(hit, [&] { emit_test(*t.children[p], value, no); });
         matched = b_.CreateOr(matched, hit);
       }

@@ -121,12 +121,16 @@ SjStatus Run::emit_extras(const ObjectOp& obj, const SjValue* v, bool& comma) {
     if (sj_key_declared(keys, key, len)) continue;
     uint32_t schema = kNone;
     bool printed = false;
-    for (uint32_t i = obj.first_pattern; i < obj.first_pattern + obj.patterns; ++i)
-      if (sj_pattern_search(ctx_, p_.patterns[i].index, key, len)) {
-        schema = p_.patterns[i].value;
+    for (uint32_t i = obj.first_pattern; i < obj.first_pattern + obj.patterns; ++i) {
+      const PatternOp& pattern = p_.patterns[i];
+      int32_t found = sj_pattern_search(ctx_, pattern.index, key, len, p_.at(pattern.path));
+      if (found == 2) return 1;  // a limit: the error is recorded
+      if (found) {
+        schema = pattern.value;
         printed = true;
         break;
       }
+    }
     if (!printed) {
       if (obj.extras == ir::Extras::Drop) continue;
       schema = obj.extras_schema;  // kNone for Extras::Raw

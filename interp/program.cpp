@@ -100,7 +100,7 @@ class Preparer {
       fields.push_back({NameTest(f.name, str(f.name)), str("," + f.key_literal), f.default_json ? str(*f.default_json) : Str{},
                         static_cast<uint32_t>(f.predicted_index), op(*f.value), f.required});
     std::vector<PatternOp> patterns;
-    for (const auto& pf : n.patterns) patterns.push_back({pf.index, pf.value ? op(*pf.value) : kNone});
+    for (const auto& pf : n.patterns) patterns.push_back({pf.index, pf.value ? op(*pf.value) : kNone, str(pf.path)});
     if (n.extras == ir::Extras::Schema) obj.extras_schema = op(*n.extras_schema);
     obj.first_field = static_cast<uint32_t>(p_.fields.size());
     obj.fields = static_cast<uint32_t>(fields.size());

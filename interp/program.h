@@ -73,6 +73,7 @@ struct ObjectOp {
 struct PatternOp {
   int32_t index;   // into the serializer's patterns
   uint32_t value;  // op; kNone: the member is printed raw
+  Str path;        // the patternProperties a search that runs out of its limits fails at
 };
 
 struct TupleOp {

@@ -1,7 +1,7 @@
 // Validators (codegen_validators.cpp's counterpart): the tests that pick an anyOf/oneOf branch
 // or an if's side, run in their IR order and left at the first failing keyword. Each answers
-// 1 (passes), 0 (fails) or 2 (an error is recorded: the data is too deep, or Ajv refuses the
-// schema), and 2 ends every test around it at once, as a generated validator leaves through
+// 1 (passes), 0 (fails) or 2 (an error is recorded: the data is too deep, a regex search ran
+// out of its limits, or Ajv refuses the schema), and 2 ends every test around it at once, as a generated validator leaves through
 // its error exit.
 #include <cstring>
 
@@ -122,7 +122,8 @@ int Run::test(const ir::Test& t, const SjValue* v) {
     case K::Pattern:
       if (is_type(v, dom::kStringType))
         for (int index : t.indices)
-          if (!sj_pattern_search(ctx_, index, string_data(v), string_length(v))) return kFails;
+          if (int32_t found = sj_pattern_search(ctx_, index, string_data(v), string_length(v), t.text.c_str()); found != 1)
+            return found == 2 ? kError : kFails;
       return kPasses;
     case K::Format:
       return !is_type(v, dom::kStringType) || sj_test_format(t.index, string_data(v), string_length(v)) ? kPasses : kFails;
@@ -176,7 +177,9 @@ int Run::test_members(const ir::Test& t, const SjValue* v) {
     int64_t len = m.name.GetStringLength();
     bool matched = false;
     for (size_t p = 0; p < t.indices.size(); ++p) {
-      if (!sj_pattern_search(ctx_, t.indices[p], key, len)) continue;
+      int32_t found = sj_pattern_search(ctx_, t.indices[p], key, len, t.text.c_str());
+      if (found == 2) return kError;
+      if (!found) continue;
       if (int r = test(*t.children[p], &m.value); r != kPasses) return r;
       matched = true;
     }

@@ -93,7 +93,9 @@ struct Test {
   int64_t lo = 0, hi = INT64_MAX;
   double number = 0;
   RangeOp op = RangeOp::Ge;
-  std::string text;                  // Format: the format's name; Throw: the message
+  std::string text;                  // Format: the format's name; Throw: the message; Pattern,
+                                     // Members: the schema location a search that runs out of
+                                     // its limits fails with
   int index = -1;
   uint64_t plan = 0;                 // Coerce
   enum class Removal : uint8_t { None, Every, Failing };
@@ -129,6 +131,7 @@ struct Field {
 struct PatternField {
   int index = 0;          // into Module::patterns, the table generated code searches with
   std::string source;     // the regex as written in the schema
+  std::string path;       // "#/.../patternProperties": where a search that runs out of its limits fails
   NodePtr value;          // null: the member is printed raw
 };
 

@@ -390,6 +390,7 @@ class Lowerer {
       for (const Value::Member* m : order) {
         PatternField pf;
         pf.source = std::string(sv(m->name));
+        pf.path = pp_path;
         std::string error;
         auto regex = rt::Pattern::compile(pf.source, error);
         if (!regex) throw CompileError("schema is invalid: data/patternProperties must match format \"regex\"", pointer_of(pp_path));

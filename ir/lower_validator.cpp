@@ -408,6 +408,7 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
   if (const Value* p = member(s, "pattern"); p && p->IsString()) {
     auto t = test(TestKind::Pattern);
     t->indices.push_back(pattern(std::string(sv(*p)), here("pattern"), user_dialect()));
+    t->text = here("pattern");
     add(kRankPattern, std::move(t));
   }
   if (const Value* f = member(s, "format"); f && f->IsString())
@@ -574,6 +575,7 @@ TestPtr ValidatorLowering::members(const Value& s, const std::string& path) {
   if (names) t->key_test = lower(*names, pointer_append(path, "propertyNames"));
   if (has_patterns) {
     std::string pp_path = pointer_append(path, "patternProperties");
+    t->text = pp_path;
     for (auto& m : pp->GetObject()) {
       std::string source(sv(m.name));
       t->indices.push_back(pattern(source, pp_path, user_dialect()));
@@ -605,6 +607,7 @@ std::vector<std::pair<int, TestPtr>> ValidatorLowering::members_in_ajv_order(con
     for (auto& m : pp->GetObject()) {
       std::string source(sv(m.name));
       auto t = test(TestKind::Members);
+      t->text = pp_path;
       t->indices.push_back(pattern(source, pp_path, user_dialect()));
       t->children.push_back(lower(m.value, pointer_append(pp_path, source)));
       patterns.push_back(std::move(t));
@@ -673,6 +676,7 @@ TestPtr ValidatorLowering::format(const std::string& name, const std::string& pa
   for (const auto& f : kAjvFormatRegexes) {
     if (name != f.name) continue;
     auto t = test(TestKind::Pattern);
+    t->text = path;
     t->indices.push_back(pattern(f.source, path, f.caseless ? rt::Pattern::Dialect::AjvCaseless : rt::Pattern::Dialect::Ajv));
     if (name == "uri") t->indices.push_back(pattern("\\/|:", path, rt::Pattern::Dialect::Ajv));  // and not a bare fragment
     return t;

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "ir/json_access.h"
+#include "ir/meta_schema.h"
 #include "runtime/pattern.h"
 
 namespace sj::ir {
@@ -191,7 +192,7 @@ class Merger {
     if (const Value* p = member(member(s, "properties"), name)) return p;
     if (const Value* pp = member(s, "patternProperties"); pp && pp->IsObject())
       for (auto& m : pp->GetObject())
-        if (const rt::Pattern* re = pattern(std::string(sv(m.name))); re && re->search(name.data(), name.size()))
+        if (const rt::Pattern* re = pattern(std::string(sv(m.name))); re && build_time_search(*re, name, ""))
           return &m.value;
     return member(s, "additionalProperties");
   }

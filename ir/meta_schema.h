@@ -4,10 +4,19 @@
 // `schema is invalid: data<path> <message>`, naming the first failure in Ajv's order.
 #pragma once
 #include <string>
+#include <string_view>
 
 #include <rapidjson/document.h>
 
+namespace sj::rt {
+class Pattern;  // runtime/pattern.h
+}
+
 namespace sj::ir {
+
+// Whether `re` occurs in s, searched at build time with a RegexBudget of its own: a search that
+// runs out of its limits throws CompileError (RegexLimit) naming `at`, never reads as "no".
+bool build_time_search(const rt::Pattern& re, std::string_view s, const std::string& at);
 
 // Throws CompileError("schema is invalid: data/maximum must be number", "/maximum") for the
 // first keyword the meta-schema refuses; `at` is the instance path of `schema`.

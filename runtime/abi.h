@@ -58,7 +58,7 @@ enum Type : uint8_t { V, I32, I64, F64, P };
   X(sj_bulk_number_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)     \
   X(sj_bulk_integer_array, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)    \
   X(sj_bulk_number_arrays, sj::abi::I64, sj::abi::P, sj::abi::P, sj::abi::I64)    \
-  X(sj_pattern_search, sj::abi::I32, sj::abi::P, sj::abi::I32, sj::abi::P, sj::abi::I64) \
+  X(sj_pattern_search, sj::abi::I32, sj::abi::P, sj::abi::I32, sj::abi::P, sj::abi::I64, sj::abi::P) \
   X(sj_error_required, sj::abi::I32, sj::abi::P, sj::abi::P, sj::abi::I64, sj::abi::P) \
   X(sj_error_mismatch, sj::abi::I32, sj::abi::P, sj::abi::P)                      \
   X(sj_error_item, sj::abi::I32, sj::abi::P, sj::abi::I64, sj::abi::P)            \
@@ -143,8 +143,10 @@ int64_t sj_bulk_integer_array(SjCtx* ctx, const SjValue* elems, int64_t len);
 // Writes elems[0..) while they are arrays of numbers that sj_bulk_number_array takes whole,
 // each as "[...]", comma-separated; returns the index of the first that is not.
 int64_t sj_bulk_number_arrays(SjCtx* ctx, const SjValue* elems, int64_t len);
-// 1 when pattern `index` of the serializer's patternProperties occurs in key s[0..n).
-int32_t sj_pattern_search(SjCtx* ctx, int32_t index, const char* s, int64_t n);
+// 1 when pattern `index` of the serializer's regexes occurs in s[0..n), 0 when it does not, 2
+// when the search ran out of the call's regex budget or a PCRE2 limit: the error, naming
+// `path`, is recorded.
+int32_t sj_pattern_search(SjCtx* ctx, int32_t index, const char* s, int64_t n, const char* path);
 // Errors: record the message and the schema path, return 1.
 SjStatus sj_error_required(SjCtx* ctx, const char* name, int64_t len, const char* path);
 SjStatus sj_error_mismatch(SjCtx* ctx, const char* path);

@@ -3,6 +3,8 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cctype>
 #include <cstdio>
 #include <cstring>
@@ -141,11 +143,50 @@ pcre2_code* compile_source(const std::string& source, uint32_t options, int& cod
   return pcre2_compile(reinterpret_cast<PCRE2_SPTR>(text->data()), text->size(), options, &code, &offset, cc);
 }
 
-// Match data sized for a yes/no answer, one per thread (pcre2_match_data is not shareable).
-struct MatchData {
+// What a thread's first, free runs use (pcre2_match_data is not shareable): match data sized
+// for a yes/no answer, and a context with the free run's limits. The JIT runs on its default
+// 32 KiB of the machine stack there, as it did before budgets.
+struct FirstRun {
   pcre2_match_data* data = pcre2_match_data_create(1, nullptr);
-  ~MatchData() { pcre2_match_data_free(data); }
+  pcre2_match_context* context = pcre2_match_context_create(nullptr);
+  FirstRun() {
+    pcre2_set_match_limit(context, Pattern::kFreeSteps);
+    pcre2_set_heap_limit(context, Pattern::kHeapBytes / 1024);
+  }
+  ~FirstRun() {
+    pcre2_match_context_free(context);
+    pcre2_match_data_free(data);
+  }
 };
+
+// What a thread's charged runs use: a JIT stack that grows to kJitStackBytes (mapped when a
+// thread first needs it, its pages touched only as a match goes deep).
+struct LongRun {
+  pcre2_jit_stack* stack = pcre2_jit_stack_create(32 * 1024, Pattern::kJitStackBytes, nullptr);
+  pcre2_match_context* context = pcre2_match_context_create(nullptr);
+  LongRun() {
+    pcre2_jit_stack_assign(context, nullptr, stack);  // a null stack: the default 32 KiB
+    pcre2_set_heap_limit(context, Pattern::kHeapBytes / 1024);
+  }
+  ~LongRun() {
+    pcre2_match_context_free(context);
+    pcre2_jit_stack_free(stack);
+  }
+};
+
+using Found = Pattern::Found;
+
+Found found(int rc) {
+  if (rc >= 0) return Found::Yes;
+  switch (rc) {
+    case PCRE2_ERROR_NOMATCH: return Found::No;
+    case PCRE2_ERROR_MATCHLIMIT: return Found::OverBudget;
+    case PCRE2_ERROR_JIT_STACKLIMIT: return Found::OverStack;
+    case PCRE2_ERROR_HEAPLIMIT:
+    case PCRE2_ERROR_DEPTHLIMIT: return Found::OverHeap;
+    default: return Found::Failed;
+  }
+}
 
 }  // namespace
 
@@ -201,16 +242,71 @@ bool Pattern::surely_invalid_in_javascript(const std::string& source) {
   }
 }
 
-bool Pattern::search(const char* s, size_t n) const {
-  thread_local MatchData md;
-  int rc = pcre2_match(static_cast<pcre2_code*>(code_), reinterpret_cast<PCRE2_SPTR>(s), n, 0, 0, md.data, nullptr);
-  return rc >= 0;
+Pattern::Found Pattern::search(const char* s, size_t n, RegexBudget& budget) const {
+  auto* re = static_cast<pcre2_code*>(code_);
+  auto subject = reinterpret_cast<PCRE2_SPTR>(s);
+  thread_local FirstRun first;
+  Found f = found(pcre2_match(re, subject, n, 0, 0, first.data, first.context));
+  // Over the free steps, or deeper than the default JIT stack: run again with more of both.
+  if (f != Found::OverBudget && f != Found::OverStack) return f;
+  thread_local LongRun run;
+  // Match data of its own: the interpreter keeps its backtracking frames (up to kHeapBytes)
+  // in it, which the thread's would then hold until the thread ends.
+  pcre2_match_data* data = pcre2_match_data_create(1, nullptr);
+  if (!data) return Found::Failed;
+  uint64_t& spent = budget.spent();
+  // Steps in proportion to the subject are not charged, so that a pattern that runs in linear
+  // time passes on a string of any length; only the backtracking beyond them spends the call's
+  // budget. A call's searches then take at most kSteps + kStepsPerByte steps per byte searched.
+  uint64_t uncharged = n > UINT64_MAX / RegexBudget::kStepsPerByte ? UINT64_MAX : n * RegexBudget::kStepsPerByte;
+  uint64_t limit = kFreeSteps;
+  do {
+    uint64_t left = RegexBudget::kSteps - std::min(spent, RegexBudget::kSteps);
+    left = left > UINT64_MAX - uncharged ? UINT64_MAX : left + uncharged;
+    limit = std::min({limit * 4, left, uint64_t{UINT32_MAX}});
+    if (limit == 0) break;
+    pcre2_set_match_limit(run.context, static_cast<uint32_t>(limit));
+    f = found(pcre2_match(re, subject, n, 0, 0, data, run.context));
+    uint64_t free_part = std::min(uncharged, limit);
+    uncharged -= free_part;
+    spent += limit - free_part;
+  } while (f == Found::OverBudget);
+  pcre2_match_data_free(data);
+  return f;
+}
+
+std::string Pattern::limit_text(Found f) {
+  switch (f) {
+    case Found::OverBudget:
+      return "exceeds the regex budget (" + std::to_string(RegexBudget::kSteps) + " backtracking steps)";
+    case Found::OverStack: return "exceeds the regex JIT stack (" + std::to_string(kJitStackBytes >> 20) + " MiB)";
+    case Found::OverHeap: return "exceeds the regex heap limit (" + std::to_string(kHeapBytes >> 20) + " MiB)";
+    default: return "failed in PCRE2 (out of memory)";
+  }
 }
 
 Pattern::~Pattern() { pcre2_code_free(static_cast<pcre2_code*>(code_)); }
 
 }  // namespace sj::rt
 
-extern "C" int32_t sj_pattern_search(SjCtx* ctx, int32_t index, const char* s, int64_t n) {
-  return sj::rt::state(ctx).spec->patterns[index]->search(s, static_cast<size_t>(n)) ? 1 : 0;
+namespace {
+
+// A call's budget: its CallExtras, made when a search is first charged.
+struct CallBudget final : sj::rt::RegexBudget {
+  sj::rt::CallState& st;
+  explicit CallBudget(sj::rt::CallState& s) : st(s) {}
+  uint64_t& spent() override { return st.more().regex_steps; }
+};
+
+}  // namespace
+
+extern "C" int32_t sj_pattern_search(SjCtx* ctx, int32_t index, const char* s, int64_t n, const char* path) {
+  using sj::rt::Pattern;
+  sj::rt::CallState& st = sj::rt::state(ctx);
+  const Pattern& re = *st.spec->patterns[index];
+  CallBudget budget(st);
+  Pattern::Found f = re.search(s, static_cast<size_t>(n), budget);
+  if (f == Pattern::Found::Yes || f == Pattern::Found::No) return f == Pattern::Found::Yes;
+  sj::rt::fail(ctx, sj::rt::Failure::Regex, "regular expression /" + re.source() + "/ " + Pattern::limit_text(f), path);
+  return 2;
 }

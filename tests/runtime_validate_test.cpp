@@ -75,7 +75,8 @@ TEST(Patterns, FjsDialectReadsIdentityEscapes) {
     std::string error;
     auto p = Pattern::compile(source, error);
     EXPECT_TRUE(p) << source << ": " << error;
-    return p && p->search(key.data(), key.size());
+    sj::rt::LocalRegexBudget budget;
+    return p && p->search(key.data(), key.size(), budget) == Pattern::Found::Yes;
   };
   EXPECT_TRUE(matches("^\\p{L}$", "p{L}"));
   EXPECT_FALSE(matches("^\\p{L}$", "x"));

@@ -70,6 +70,8 @@ enum class ErrorCode {
   VersionMismatch, // an ahead-of-time serializer made by another version of schemajit-aot
   CpuMismatch,     // an ahead-of-time serializer made for a CPU with features this one lacks
   Internal,        // the code generator or the JIT failed: a bug, please report it
+  RegexLimit,      // a regex search (pattern, patternProperties, a format) ran out of the call's
+                   // budget of backtracking steps or a PCRE2 limit; at build time, of its own
 };
 // "InvalidSchema", "DepthLimit", ...
 const char* error_code_name(ErrorCode code);
