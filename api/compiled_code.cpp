@@ -12,13 +12,20 @@ std::shared_ptr<CompiledCode> compiled_code(sj::rt::EntryFn entry, std::vector<s
   code->keepalive = std::move(keepalive);
   code->patterns = std::move(patterns);
   for (const auto& p : code->patterns) code->pattern_table.push_back(p.get());
-  for (const auto& text : constants) {
-    auto doc = std::make_unique<rapidjson::Document>();
-    std::string error;
-    sj::parse_json(text, *doc, error);  // written by the lowering: always valid
-    code->constant_table.push_back(doc.get());
-    code->constants.push_back(std::move(doc));
-  }
+  // One array parsed into one document: a document for each constant claimed a memory pool each,
+  // which for an enum of 200,000 entries took seconds and gigabytes.
+  size_t size = 2;
+  for (const auto& text : constants) size += text.size() + 1;
+  std::string array;
+  array.reserve(size);
+  array += '[';
+  for (const auto& text : constants) (array += text) += ',';
+  if (constants.empty()) array += ']';
+  else array.back() = ']';
+  std::string error;
+  sj::parse_json(array, code->constants, error);  // written by the lowering: always valid
+  code->constant_table.reserve(constants.size());
+  for (const auto& value : code->constants.GetArray()) code->constant_table.push_back(&value);
   code->call.entry = entry;
   code->call.patterns = code->pattern_table.data();
   code->call.constants = code->constant_table.data();

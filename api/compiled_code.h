@@ -22,7 +22,7 @@ struct CompiledCode {
   sj::rt::CallSpec call;  // the entry point, the limits and the two tables below
   std::vector<std::shared_ptr<const sj::rt::Pattern>> patterns;  // owned for the code's lifetime
   std::vector<const sj::rt::Pattern*> pattern_table;             // what CallSpec::patterns points at
-  std::vector<std::unique_ptr<rapidjson::Document>> constants;    // the validators' const / enum values
+  rapidjson::Document constants;                                  // the validators' const / enum values, an array
   std::vector<const rapidjson::Value*> constant_table;            // what CallSpec::constants points at
   std::shared_ptr<const void> keepalive;  // the machine code or the program, released with the last Serializer
   bool interpreted = false;

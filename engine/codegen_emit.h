@@ -320,6 +320,7 @@ class Codegen {
     return b_.CreateOr(has_flag(v, dom::kInt64Flag | dom::kUint64Flag), b_.CreateAnd(has_flag(v, dom::kDoubleFlag), test(d)));
   }
   // Continues in a block where `cond` held; otherwise jumps to `no`.
+  void enum_loop(const std::vector<int>& indices, Value* v, BasicBlock* no);
   void require(Value* cond, BasicBlock* no) {
     BasicBlock* yes = block("t.ok");
     b_.CreateCondBr(cond, yes, no);

@@ -7,6 +7,33 @@
 #include "runtime/validate.h"
 
 namespace schemajit::detail {
+namespace {
+// Enums longer than this are one runtime call over a table of constant indices: inline, each
+// entry is a few blocks and a literal, and LLVM's time grows faster than their number.
+constexpr size_t kInlineEnum = 64;
+}  // namespace
+
+// A large enum: a loop over a table of its constants' indices, each compared by the runtime.
+void Codegen::enum_loop(const std::vector<int>& indices, Value* v, BasicBlock* no) {
+  std::vector<uint32_t> words(indices.begin(), indices.end());
+  auto* init = llvm::ConstantDataArray::get(ctx_, words);
+  auto* table = new llvm::GlobalVariable(*mod_, init->getType(), true, llvm::GlobalValue::PrivateLinkage, init, "enum");
+  BasicBlock* pre = b_.GetInsertBlock();
+  BasicBlock* loop = block("enum.loop");
+  BasicBlock* next = block("enum.next");
+  BasicBlock* yes = block("enum.found");
+  b_.CreateBr(loop);
+  go(loop);
+  auto* i = b_.CreatePHI(b_.getInt64Ty(), 2);
+  i->addIncoming(i64(0), pre);
+  Value* index = b_.CreateLoad(b_.getInt32Ty(), b_.CreateInBoundsGEP(init->getType(), table, {i64(0), i}));
+  b_.CreateCondBr(b_.CreateICmpNE(call("sj_test_equal", {ctx_arg_, index, v}), i32(0)), yes, next);
+  go(next);
+  Value* after = b_.CreateAdd(i, i64(1));
+  i->addIncoming(after, next);
+  b_.CreateCondBr(b_.CreateICmpULT(after, i64(words.size())), loop, no);
+  go(yes);
+}
 
 void Codegen::define_validator(size_t index) {
   fn_ = vfns_[index];
@@ -113,6 +140,7 @@ void Codegen::emit_test(const ir::Test& t, Value* v, BasicBlock* no) {
       return;
     }
     case K::Equal: {
+      if (t.indices.size() > kInlineEnum) return enum_loop(t.indices, v, no);
       BasicBlock* yes = block("t.equal");
       for (int index : t.indices) {
         BasicBlock* next = block("t.next");

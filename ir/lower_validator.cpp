@@ -353,6 +353,7 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
   }
   if (const Value* e = member(s, "enum"); e && e->IsArray()) {
     auto t = test(TestKind::Equal);
+    constants_.reserve(constants_.size() + e->Size());  // a large enum: one rehash, not one per doubling
     for (auto& v : e->GetArray()) t->indices.push_back(constant(v));
     add(kRankEnum, std::move(t));
   }
@@ -697,12 +698,9 @@ int ValidatorLowering::pattern(const std::string& source, const std::string& pat
 }
 
 int ValidatorLowering::constant(const Value& v) {
-  std::string text = rt::json_stringify(v);
-  if (auto it = constants_.find(text); it != constants_.end()) return it->second;
-  int index = static_cast<int>(module_.constants.size());
-  module_.constants.push_back(text);
-  constants_[text] = index;
-  return index;
+  auto [it, added] = constants_.try_emplace(rt::json_stringify(v), static_cast<int>(module_.constants.size()));
+  if (added) module_.constants.push_back(it->first);
+  return it->second;
 }
 
 }  // namespace sj::ir

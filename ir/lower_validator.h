@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -56,7 +57,7 @@ class ValidatorLowering {
   Module& module_;
   std::map<std::string, int> validators_;  // location → index
   std::map<std::pair<std::string, rt::Pattern::Dialect>, int> patterns_;
-  std::map<std::string, int> constants_;
+  std::unordered_map<std::string, int> constants_;  // JSON text → index; hashed, as an enum may have 200,000 entries
   std::map<std::string, const rapidjson::Value*> documents_;
   std::map<std::string, std::optional<Refusal>> refusals_;  // by document id
   int composite_ = 0;  // how many composite rules enclose what is being lowered

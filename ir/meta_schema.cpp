@@ -14,6 +14,7 @@
 #include "ir/error.h"
 #include "ir/json_access.h"
 #include "ir/schema_doc.h"
+#include "runtime/canonical.h"
 #include "runtime/pattern.h"
 
 namespace sj::ir {
@@ -85,16 +86,15 @@ void unique_items(const Value& a, const std::string& at, bool typed) {
     }
     return;
   }
-  for (size_t i = a.Size(); i-- > 0;)
-    for (size_t j = i; j-- > 0;)
-      if (a[i] == a[j]) dup(j, i);
+  if (auto pair = rt::last_duplicate(a)) dup(pair->first, pair->second);
 }
 
 bool passes(void (*check)(const Value&, const std::string&), const Value& v) {
   try {
     check(v, "");
     return true;
-  } catch (const CompileError&) {
+  } catch (const CompileError& e) {
+    if (e.code == ErrorCode::RegexLimit) throw;  // a limit is the error, never the other branch
     return false;
   }
 }

@@ -8,6 +8,7 @@
 
 #include "runtime/abi.h"
 #include "runtime/call_state.h"
+#include "runtime/canonical.h"
 #include "runtime/js_value.h"
 
 namespace sj::rt {
@@ -109,14 +110,15 @@ bool deep_equal(const rapidjson::Value& a, const rapidjson::Value& b) {
         if (x->Size() != y->Size()) return false;
         for (rapidjson::SizeType i = 0; i < x->Size(); ++i) pending.emplace_back(&(*x)[i], &(*y)[i]);
         break;
-      case rapidjson::kObjectType:
-        if (x->MemberCount() != y->MemberCount()) return false;
-        for (const auto& m : x->GetObject()) {
-          const SjValue* other = sj_find_member(y, m.name.GetString(), m.name.GetStringLength());
-          if (!other) return false;
-          pending.emplace_back(&m.value, other);
+      case rapidjson::kObjectType: {  // as JSON.parse keeps them: the last of duplicate names
+        auto xs = js_members(*x), ys = js_members(*y);
+        if (xs.size() != ys.size()) return false;
+        for (size_t i = 0; i < xs.size(); ++i) {
+          if (xs[i]->name != ys[i]->name) return false;
+          pending.emplace_back(&xs[i]->value, &ys[i]->value);
         }
         break;
+      }
       default: break;  // null, true, false: the type says it all
     }
   }
@@ -176,12 +178,7 @@ int32_t sj_test_equal(SjCtx* ctx, int32_t index, const SjValue* v) {
   return sj::rt::deep_equal(*sj::rt::state(ctx).spec->constants[index], *v) ? 1 : 0;
 }
 
-int32_t sj_test_unique(const SjValue* array) {
-  for (rapidjson::SizeType i = 0; i < array->Size(); ++i)
-    for (rapidjson::SizeType j = i + 1; j < array->Size(); ++j)
-      if (sj::rt::deep_equal((*array)[i], (*array)[j])) return 0;
-  return 1;
-}
+int32_t sj_test_unique(const SjValue* array) { return sj::rt::last_duplicate(*array) ? 0 : 1; }
 
 int64_t sj_code_points(const char* s, int64_t n) { return sj::rt::code_points(s, n); }
 
