@@ -45,7 +45,7 @@ uint8_t type_bit(std::string_view t) {
 // Formats that accept every value.
 constexpr const char* kOpenFormats[] = {"password", "binary", "float", "double"};
 // Formats ajv-formats knows and schemajit does not check yet: an error, never a silent pass.
-constexpr const char* kUncheckedFormats[] = {"regex", "byte", "int32", "int64"};
+constexpr const char* kUncheckedFormats[] = {"regex"};
 
 // The keywords Ajv 8 knows in draft-07 mode with ajv-formats and its nullable support; with
 // strictSchema any other keyword in a validated schema is an error.
@@ -663,11 +663,34 @@ TestPtr ValidatorLowering::items(const Value& s, const std::string& path) {
   return t;
 }
 
+namespace {
+
+// ajv-formats' int64 and int32, formats of numbers ({type: "number"}: values of other types
+// pass): Number.isInteger(x), and for int32 -2^31 <= x <= 2^31 - 1. The type test's integer
+// is Number.isInteger, and a range test passes what is not a number.
+TestPtr whole_number_format(bool int32) {
+  auto whole = test(TestKind::Type);
+  whole->mask = kTypeNull | kTypeBoolean | kTypeObject | kTypeArray | kTypeInteger | kTypeString;
+  if (!int32) return whole;
+  auto t = test(TestKind::AllOf);
+  t->children.push_back(std::move(whole));
+  for (auto [op, bound] : {std::pair{RangeOp::Ge, -2147483648.0}, {RangeOp::Le, 2147483647.0}}) {
+    auto range = test(TestKind::Range);
+    range->op = op;
+    range->number = bound;
+    t->children.push_back(std::move(range));
+  }
+  return t;
+}
+
+}  // namespace
+
 TestPtr ValidatorLowering::format(const std::string& name, const std::string& path) {
   if (!module_.options.ajv_validate_formats) return nullptr;  // ajv: {validateFormats: false}
   if (listed(kOpenFormats, name)) return nullptr;
   if (listed(kUncheckedFormats, name))
     throw CompileError("not supported yet: format \"" + name + "\" inside anyOf/oneOf/if", pointer_of(path), ErrorCode::Unsupported);
+  if (name == "int64" || name == "int32") return whole_number_format(name == "int32");
   if (auto coded = rt::coded_format(name)) {  // checked by code, runtime/validate.cpp
     auto t = test(TestKind::Format);
     t->text = name;

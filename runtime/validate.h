@@ -11,7 +11,7 @@
 namespace sj::rt {
 
 // ajv-formats' coded "full" formats (the regex ones are Patterns, ir/ajv_formats.h).
-enum class CodedFormat : int32_t { Date = 0, Time = 1, DateTime = 2, IsoTime = 3, IsoDateTime = 4 };
+enum class CodedFormat : int32_t { Date = 0, Time = 1, DateTime = 2, IsoTime = 3, IsoDateTime = 4, Byte = 5 };
 std::optional<CodedFormat> coded_format(std::string_view name);
 
 // Ajv's equal (fast-deep-equal) on two values, as JavaScript holds them: numbers compare as
