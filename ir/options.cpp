@@ -215,8 +215,12 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
       if (!v.IsInt() || v.GetInt() < 1) throw option_error("maxDataDepth must be a positive integer", "/maxDataDepth");
       o.max_data_depth = v.GetInt();
     } else if (key == "maxOutputBytes") {
-      if (!v.IsNumber() || v.GetDouble() < 1 || v.GetDouble() > 9e18 || std::trunc(v.GetDouble()) != v.GetDouble())
-        throw option_error("maxOutputBytes must be a positive integer", "/maxOutputBytes");
+      // Any positive int64 written as an integer (INT64_MAX: no limit); written as a double
+      // (1e9), one that converts exactly.
+      bool whole = v.IsInt64() ? v.GetInt64() >= 1
+                               : v.IsNumber() && v.GetDouble() >= 1 && v.GetDouble() <= 9e18 &&
+                                     std::trunc(v.GetDouble()) == v.GetDouble();
+      if (!whole) throw option_error("maxOutputBytes must be a positive integer", "/maxOutputBytes");
       o.max_output_bytes = v.IsInt64() ? v.GetInt64() : static_cast<int64_t>(v.GetDouble());
     } else if (key == "maxSchemaNodes") {
       if (!v.IsInt64() || v.GetInt64() < 1) throw option_error("maxSchemaNodes must be a positive integer", "/maxSchemaNodes");

@@ -211,6 +211,11 @@ TEST(HostileData, OutputLimit) {
   EXPECT_EQ(out, R"("0123456789")");
   EXPECT_FALSE(exact->serialize_json(R"("01234567890")", out));
   EXPECT_EQ(compile_error("{}", R"({"maxOutputBytes":0})"), "maxOutputBytes must be a positive integer");
+  // Up to INT64_MAX, "no limit" (fuzz_sinks draws it); beyond int64, or a fraction, refused.
+  EXPECT_EQ(compile_error("{}", R"({"maxOutputBytes":9223372036854775807})"), "compiled");
+  EXPECT_EQ(compile_error("{}", R"({"maxOutputBytes":1e9})"), "compiled");
+  EXPECT_EQ(compile_error("{}", R"({"maxOutputBytes":9223372036854775808})"), "maxOutputBytes must be a positive integer");
+  EXPECT_EQ(compile_error("{}", R"({"maxOutputBytes":1.5})"), "maxOutputBytes must be a positive integer");
 }
 
 TEST(HostileData, OneGibibyteString) {
