@@ -295,13 +295,17 @@ class Lowerer {
   }
 
   // if/then/else (spec §8.3): the node without them, merged with then or else by the outcome
-  // of validating `if`.
+  // of validating `if`. A then/else that is a $ref is merged as its target (fjs's
+  // mergeLocations resolves each part first), so the node's keywords come first and the
+  // target's own keywords take part in the merge.
   NodePtr if_then_else(const Value& s, const std::string& path) {
     Value root = without(s, {"if", "then", "else"});
     auto side = [&](const char* k) -> NodePtr {
       const Value* extra = member(s, k);
       if (!extra) return lower(root, path);
-      return call(merged_or_throw({{&root, path}, {extra, pointer_append(path, k)}}, pointer_append(path, k)));
+      std::string at = pointer_append(path, k);
+      Located part = member(*extra, "$ref") ? resolve_ref(*extra, at) : Located{extra, at};
+      return call(merged_or_throw({{&root, path}, part}, at));
     };
     auto n = make(Kind::Select, path);
     Choice yes, no;
