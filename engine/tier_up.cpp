@@ -133,8 +133,10 @@ uint64_t TierUpQueue::dropped(std::string& first_reason) {
 
 void TierUpQueue::run() {
   std::unique_lock<std::mutex> lock(mutex_);
+  running_ = true;
+  idle_.notify_all();  // a fork may wait for this thread's start
   for (;;) {
-    wake_.wait(lock, [this] { return stopped_ || !jobs_.empty(); });
+    wake_.wait(lock, [this] { return stopped_ || (!jobs_.empty() && !fork_pending_); });
     if (stopped_) break;
     auto job = std::move(jobs_.front());
     jobs_.pop_front();
@@ -165,15 +167,23 @@ void TierUpQueue::shutdown() {
   if (worker_.joinable() && worker_.get_id() != std::this_thread::get_id()) worker_.join();
 }
 
-// The forking thread waits for the running job, then keeps the lock through fork(): the worker
-// is then waiting for work, outside LLVM, holding no lock.
+// The forking thread waits for the running job (the worker starts no other while a fork is
+// pending) and for a worker still starting up, then keeps the lock through fork(): the worker
+// is then waiting for work, outside LLVM, holding no lock, and not inside the allocator (a
+// thread's start allocates: a child copied meanwhile inherits an allocator lock nobody will
+// release where malloc has no fork handlers of its own, as under ASan).
 void TierUpQueue::hold_for_fork() {
   std::unique_lock<std::mutex> lock(mutex_);
-  idle_.wait(lock, [this] { return !busy_; });
+  fork_pending_ = true;
+  idle_.wait(lock, [this] { return !busy_ && (running_ || !worker_.joinable()); });
   lock.release();
 }
 
-void TierUpQueue::release_after_fork() { mutex_.unlock(); }
+void TierUpQueue::release_after_fork() {
+  fork_pending_ = false;
+  mutex_.unlock();
+  wake_.notify_all();  // the jobs queued meanwhile
+}
 
 // The child's only thread is the one that forked. The parent's worker, and any thread that
 // waited in drain(), do not exist here, yet the thread handle and the condition variables
@@ -184,6 +194,7 @@ void TierUpQueue::reset_in_child() {
   new (&worker_) std::thread();
   new (&wake_) std::condition_variable();
   new (&idle_) std::condition_variable();
+  fork_pending_ = running_ = false;
   mutex_.unlock();
 }
 

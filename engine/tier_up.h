@@ -4,8 +4,9 @@
 // calls go on. One worker thread per Engine, started on first use; destroying the Engine
 // drops the queued work (its serializers then stay at level 0).
 //
-// fork(): pthread_atfork handlers make the forking thread wait for every queue's running job
-// (so no worker is inside LLVM or holds a lock when the process is copied) and hold the
+// fork(): pthread_atfork handlers make the forking thread wait for every queue's running job,
+// and only that one (the worker starts no other meanwhile, so a stream of tier-ups cannot hold
+// fork back), so no worker is inside LLVM or holds a lock when the process is copied, and hold the
 // queues' locks across the fork. The child has no worker: its queues forget the parent's
 // thread and the condition variables it waited on (destroying or joining either would wait
 // forever), and its next push or drain starts a worker of its own, which also runs the jobs
@@ -95,6 +96,8 @@ class TierUpQueue {
   std::condition_variable wake_, idle_;
   std::deque<std::function<void()>> jobs_;
   bool stopped_ = false, busy_ = false;
+  bool fork_pending_ = false;  // a fork waits for the running job: the worker takes no other
+  bool running_ = false;       // the worker has started (its thread set up, its memory taken)
   std::thread worker_;
   uint64_t dropped_ = 0;
   std::string first_drop_;

@@ -157,4 +157,34 @@ TEST(ForkDeathTest, WhileTheWorkerCompiles) {
       ::testing::ExitedWithCode(0), "");
 }
 
+// A fork while tier-ups are queued behind the running one: the fork waits for that one only
+// (the worker starts no other while it is pending), and the child's own worker runs the rest;
+// its stats, copied from the parent, count each recompile once, wherever it ran.
+TEST(ForkDeathTest, QueuedTierUpsRunInTheChild) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        schemajit::Engine& engine = static_engine();
+        std::vector<schemajit::Serializer> serializers;
+        for (const char* schema : {R"({"type":"integer"})", R"({"type":"string"})", R"({"type":"number"})",
+                                   R"({"type":"boolean"})"}) {
+          auto ser = called_100_times(engine, schema, "1");
+          if (!ser) std::_Exit(2);
+          serializers.push_back(*ser);
+        }
+        std::string problems = in_children(1, [&] {
+          engine.wait_for_tier_up();
+          if (engine.stats().tier_ups != 4 || engine.stats().jit_failures != 0) return 20;
+          return output(serializers[1], "1") == "\"1\"" ? 0 : 21;
+        });
+        if (!problems.empty()) {
+          std::fprintf(stderr, "%s\n", problems.c_str());
+          std::_Exit(3);
+        }
+        engine.wait_for_tier_up();
+        std::exit(engine.stats().tier_ups == 4 ? 0 : 4);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
 }  // namespace
