@@ -150,6 +150,7 @@ struct FirstRun {
   pcre2_match_data* data = pcre2_match_data_create(1, nullptr);
   pcre2_match_context* context = pcre2_match_context_create(nullptr);
   FirstRun() {
+    if (!context) return;  // no memory: search() fails
     pcre2_set_match_limit(context, Pattern::kFreeSteps);
     pcre2_set_heap_limit(context, Pattern::kHeapBytes / 1024);
   }
@@ -165,6 +166,7 @@ struct LongRun {
   pcre2_jit_stack* stack = pcre2_jit_stack_create(32 * 1024, Pattern::kJitStackBytes, nullptr);
   pcre2_match_context* context = pcre2_match_context_create(nullptr);
   LongRun() {
+    if (!context) return;  // no memory: search() fails
     pcre2_jit_stack_assign(context, nullptr, stack);  // a null stack: the default 32 KiB
     pcre2_set_heap_limit(context, Pattern::kHeapBytes / 1024);
   }
@@ -246,10 +248,12 @@ Pattern::Found Pattern::search(const char* s, size_t n, RegexBudget& budget) con
   auto* re = static_cast<pcre2_code*>(code_);
   auto subject = reinterpret_cast<PCRE2_SPTR>(s);
   thread_local FirstRun first;
+  if (!first.data || !first.context) return Found::Failed;
   Found f = found(pcre2_match(re, subject, n, 0, 0, first.data, first.context));
   // Over the free steps, or deeper than the default JIT stack: run again with more of both.
   if (f != Found::OverBudget && f != Found::OverStack) return f;
   thread_local LongRun run;
+  if (!run.context) return Found::Failed;
   // Match data of its own: the interpreter keeps its backtracking frames (up to kHeapBytes)
   // in it, which the thread's would then hold until the thread ends.
   pcre2_match_data* data = pcre2_match_data_create(1, nullptr);
