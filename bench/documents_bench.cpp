@@ -73,9 +73,9 @@ const bool registered = [] {
     if (c) sj::bench::register_yyjson_scanning("documents/" + d.name, d.input);
 #if SJ_HAVE_AOT_DOCUMENTS
     if (c) {
-      register_aot(d.name, "v2", schemajit_aot_sj_bench_aot_v2_tables, schemajit_aot_sj_bench_aot_v2_count, c);
-      register_aot(d.name, "v3", schemajit_aot_sj_bench_aot_v3_tables, schemajit_aot_sj_bench_aot_v3_count, c);
-      register_aot(d.name, "native", schemajit_aot_sj_bench_aot_native_tables, schemajit_aot_sj_bench_aot_native_count, c);
+      register_aot(d.name, "v2", schemajit_aot_15sj_bench_aot_v2_tables, schemajit_aot_15sj_bench_aot_v2_count, c);
+      register_aot(d.name, "v3", schemajit_aot_15sj_bench_aot_v3_tables, schemajit_aot_15sj_bench_aot_v3_count, c);
+      register_aot(d.name, "native", schemajit_aot_19sj_bench_aot_native_tables, schemajit_aot_19sj_bench_aot_native_count, c);
     }
 #endif
   }
