@@ -18,20 +18,14 @@ void Codegen::enum_loop(const std::vector<int>& indices, Value* v, BasicBlock* n
   std::vector<uint32_t> words(indices.begin(), indices.end());
   auto* init = llvm::ConstantDataArray::get(ctx_, words);
   auto* table = new llvm::GlobalVariable(*mod_, init->getType(), true, llvm::GlobalValue::PrivateLinkage, init, "enum");
-  BasicBlock* pre = b_.GetInsertBlock();
-  BasicBlock* loop = block("enum.loop");
-  BasicBlock* next = block("enum.next");
   BasicBlock* yes = block("enum.found");
-  b_.CreateBr(loop);
-  go(loop);
-  auto* i = b_.CreatePHI(b_.getInt64Ty(), 2);
-  i->addIncoming(i64(0), pre);
-  Value* index = b_.CreateLoad(b_.getInt32Ty(), b_.CreateInBoundsGEP(init->getType(), table, {i64(0), i}));
-  b_.CreateCondBr(b_.CreateICmpNE(call("sj_test_equal", {ctx_arg_, index, v}), i32(0)), yes, next);
-  go(next);
-  Value* after = b_.CreateAdd(i, i64(1));
-  i->addIncoming(after, next);
-  b_.CreateCondBr(b_.CreateICmpULT(after, i64(words.size())), loop, no);
+  loop(i64(0), i64(words.size()), [&](Value* i) {
+    Value* index = b_.CreateLoad(b_.getInt32Ty(), b_.CreateInBoundsGEP(init->getType(), table, {i64(0), i}));
+    BasicBlock* next = block("enum.next");
+    b_.CreateCondBr(b_.CreateICmpNE(call("sj_test_equal", {ctx_arg_, index, v}), i32(0)), yes, next);
+    go(next);
+  });
+  b_.CreateBr(no);  // no entry is equal
   go(yes);
 }
 
