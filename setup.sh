@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(build-essential cmake ccache pkg-config llvm-19-dev zlib1g-dev libzstd-dev
-          rapidjson-dev libpcre2-dev libgtest-dev libgmock-dev libbenchmark-dev
+          rapidjson-dev libgtest-dev libgmock-dev libbenchmark-dev
           locales)  # locales: the locale test makes de_DE with localedef
 # libFuzzer and clang's sanitizer runtimes. clang 14, not 19: Debian's RapidJSON 1.1 does not
 # compile with clang 19 (an assignment to a const member that newer clang rejects eagerly).

@@ -15,6 +15,9 @@ if(SCHEMAJIT_BUILD_TOOLS)
   install(TARGETS schemajit-aot EXPORT schemajit-targets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 install(FILES LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/schemajit)
+# libregexp is compiled into schemajit_runtime: its MIT notice goes with the binaries.
+install(FILES third_party/quickjs-ng-libregexp/LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/schemajit
+        RENAME LICENSE.libregexp)
 
 install(EXPORT schemajit-targets NAMESPACE schemajit:: DESTINATION ${SCHEMAJIT_CMAKE_DIR})
 configure_package_config_file(cmake/schemajit-config.cmake.in ${PROJECT_BINARY_DIR}/schemajit-config.cmake
@@ -24,7 +27,7 @@ install(FILES ${PROJECT_BINARY_DIR}/schemajit-config.cmake ${PROJECT_BINARY_DIR}
               cmake/dependencies.cmake cmake/SchemajitAot.cmake
         DESTINATION ${SCHEMAJIT_CMAKE_DIR})
 
-# pkg-config: the archives in link order, then what they need (the JIT's LLVM, PCRE2, threads).
+# pkg-config: the archives in link order, then what they need (the JIT's LLVM, threads).
 # The prefix is found from the .pc file's own place, so an installed tree may be moved.
 file(RELATIVE_PATH SCHEMAJIT_PC_TO_PREFIX ${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig ${CMAKE_INSTALL_PREFIX})
 configure_file(cmake/schemajit.pc.in ${PROJECT_BINARY_DIR}/schemajit.pc @ONLY)

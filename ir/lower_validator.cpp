@@ -172,7 +172,7 @@ std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal(const Value
   // meta-schema let through may throw there (ir/unicode_regexp.h).
   if (module_.options.ajv_unicode_regexp) {
     auto refused = [](const std::string& source, const std::string& at) -> std::optional<Refusal> {
-      std::string why = unicode_regexp_error(source);
+      std::string why = unicode_regexp_refusal(source);
       if (why.empty()) return std::nullopt;
       return Refusal{"Invalid regular expression: /" + source + "/u: " + why, at};
     };
@@ -713,7 +713,10 @@ int ValidatorLowering::pattern(const std::string& source, const std::string& pat
   if (auto it = patterns_.find(key); it != patterns_.end()) return it->second;
   std::string error;
   auto re = rt::Pattern::compile(source, error, dialect);
-  if (!re) throw CompileError("Invalid regular expression: /" + source + "/u: " + error, pointer_of(path));
+  // A source JavaScript refuses reaches here only where Ajv never compiles it (patternProperties
+  // whose schemas are always valid): elsewhere the document's refusal failed the validator
+  // first (refusal_of_document). Its matches decide nothing there: it matches nothing.
+  if (!re) re = rt::Pattern::compile("(?!)", error, dialect);
   int index = static_cast<int>(module_.patterns.size());
   module_.patterns.push_back(std::move(re));
   patterns_[key] = index;

@@ -39,11 +39,11 @@ bool is_type_name(const Value& v) {
 }
 
 // ajv-formats' "regex": no `\Z` after anything but a backslash, and `new RegExp(s)` (no
-// flags) does not throw, as far as PCRE2 can tell (rt::Pattern::surely_invalid_in_javascript).
+// flags) does not throw.
 bool is_regex(std::string_view s) {
   for (size_t i = 1; i + 1 < s.size(); ++i)
     if (s[i] == '\\' && s[i + 1] == 'Z' && s[i - 1] != '\\') return false;
-  return !rt::Pattern::surely_invalid_in_javascript(std::string(s));
+  return rt::Pattern::valid_in_javascript(std::string(s));
 }
 
 // ajv-formats' regex for the format `name` (its callers keep it in a function-local static:

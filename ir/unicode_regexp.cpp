@@ -84,7 +84,7 @@ size_t interval_end(const std::string& s, size_t i) {
   return j < s.size() && s[j] == '}' ? j + 1 : std::string::npos;
 }
 
-// Whether \p{name} names a property: PCRE2's tables stand for V8's.
+// Whether \p{name} names a property, by libregexp's Unicode tables.
 bool valid_property(const std::string& name) {
   std::string error;
   return !name.empty() && rt::Pattern::compile("\\p{" + name + "}", error, rt::Pattern::Dialect::Ajv) != nullptr;
@@ -241,6 +241,30 @@ std::string unicode_regexp_error(const std::string& s) {
     after_lookaround = closed_lookaround;
   }
   return "";
+}
+
+std::string unicode_regexp_refusal(const std::string& source) {
+  std::string error;
+  if (rt::Pattern::compile(source, error, rt::Pattern::Dialect::Ajv)) return "";
+  if (std::string why = unicode_regexp_error(source); !why.empty()) return why;
+  // libregexp's reasons for what the rules above do not read, as V8 words them.
+  const std::pair<const char*, const char*> v8_words[] = {
+      {"unknown unicode property name", "Invalid property name"},
+      {"unknown unicode property value", "Invalid property name"},
+      {"unknown unicode script", "Invalid property name"},
+      {"unknown unicode general category", "Invalid property name"},
+      {"invalid escape sequence in regular expression", "Invalid escape"},
+      {"invalid decimal escape in regular expression", "Invalid decimal escape"},
+      {"invalid class range", "Invalid character class"},
+      {"nothing to repeat", "Nothing to repeat"},
+      {"expecting ')'", "Unterminated group"},
+      {"invalid group name", "Invalid capture group name"},
+      {"duplicate group name", "Duplicate capture group name"},
+      {"group name not defined", "Invalid named capture referenced"},
+  };
+  for (const auto& [ours, v8] : v8_words)
+    if (error == ours) return v8;
+  return error;
 }
 
 }  // namespace sj::ir

@@ -10,7 +10,11 @@ namespace sj::ir {
 
 // V8's reason ("Invalid named reference", "Invalid character class", ...) for the first error
 // of `source` under the u flag that the non-u grammar accepts, or "" when there is none. Errors
-// of both grammars are the meta-schema's; a property name \p{...} is judged by PCRE2.
+// of both grammars are the meta-schema's; a property name \p{...} is judged by libregexp.
 std::string unicode_regexp_error(const std::string& source);
+
+// Why `new RegExp(source, 'u')` throws, or "" when it compiles: libregexp decides, and the
+// reason is V8's (unicode_regexp_error, else libregexp's reason in V8's words where known).
+std::string unicode_regexp_refusal(const std::string& source);
 
 }  // namespace sj::ir

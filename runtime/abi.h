@@ -144,7 +144,7 @@ int64_t sj_bulk_integer_array(SjCtx* ctx, const SjValue* elems, int64_t len);
 // each as "[...]", comma-separated; returns the index of the first that is not.
 int64_t sj_bulk_number_arrays(SjCtx* ctx, const SjValue* elems, int64_t len);
 // 1 when pattern `index` of the serializer's regexes occurs in s[0..n), 0 when it does not, 2
-// when the search ran out of the call's regex budget or a PCRE2 limit: the error, naming
+// when the search ran out of the call's regex budget or its stack limit: the error, naming
 // `path`, is recorded.
 int32_t sj_pattern_search(SjCtx* ctx, int32_t index, const char* s, int64_t n, const char* path);
 // Errors: record the message and the schema path, return 1.

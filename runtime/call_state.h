@@ -31,7 +31,7 @@ enum class Failure : uint8_t {
   Schema,  // Ajv refuses the schema when the call first validates with it
   Buffer,  // the output does not fit the caller's buffer
   Sink,    // the caller's chunk writer stopped the call
-  Regex,   // a regex search ran out of the call's budget or a PCRE2 limit (runtime/pattern.h)
+  Regex,   // a regex search ran out of the call's budget or its stack limit (runtime/js_regex.h)
 };
 
 struct CallExtras {
@@ -47,7 +47,7 @@ struct CallExtras {
   std::unique_ptr<rapidjson::MemoryPoolAllocator<>> pool;
   const rapidjson::Value* moved_root = nullptr;
   bool root_unwrapped = false;  // that root became the element
-  uint64_t regex_steps = 0;     // charged to the call's RegexBudget (runtime/pattern.h)
+  uint64_t regex_steps = 0;     // charged to the call's RegexBudget (runtime/js_regex.h)
 };
 
 void drop_extras(std::unique_ptr<CallExtras> extras);  // destroys them, out of line: see ~CallState

@@ -68,6 +68,9 @@ TEST(UnicodeRegexp, RandomSourcesAsV8ReadsThem) {
     d.Parse(line.c_str());
     ASSERT_TRUE(d.IsArray() && d.Size() == 2) << line;
     EXPECT_EQ(sj::ir::unicode_regexp_error(d[0].GetString()), d[1].GetString()) << d[0].GetString();
+    // libregexp's verdict, which decides: refused exactly where V8 refuses.
+    EXPECT_EQ(sj::ir::unicode_regexp_refusal(d[0].GetString()).empty(), std::string(d[1].GetString()).empty())
+        << d[0].GetString();
     ++checked;
   }
   EXPECT_EQ(checked, 6000);

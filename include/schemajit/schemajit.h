@@ -71,7 +71,7 @@ enum class ErrorCode {
   CpuMismatch,     // an ahead-of-time serializer made for a CPU with features this one lacks
   Internal,        // the code generator or the JIT failed: a bug, please report it
   RegexLimit,      // a regex search (pattern, patternProperties, a format) ran out of the call's
-                   // budget of backtracking steps or a PCRE2 limit; at build time, of its own
+                   // budget of backtracking steps or its stack limit; at build time, of its own
 };
 // "InvalidSchema", "DepthLimit", ...
 const char* error_code_name(ErrorCode code);

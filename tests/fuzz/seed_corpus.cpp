@@ -3,7 +3,8 @@
 // OUT_DIR/schema/<n>: each case's schema text; OUT_DIR/serialize/<n>: schema, NUL, input
 // (every 10th case: each run of that target compiles four serializers); OUT_DIR/kernels/<n>:
 // each input text; OUT_DIR/cache_file/<kind>-<content>: fuzz_cache_file's cases;
-// OUT_DIR/sinks/<n>: sizes, then input (every 10th case).
+// OUT_DIR/sinks/<n>: sizes, then input (every 10th case); OUT_DIR/regex/<n>: fuzz_regex's
+// flags byte, pattern, NUL, subject, for the everyday patterns below.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -28,13 +29,21 @@ int main(int argc, char** argv) {
     return 2;
   }
   fs::path out = argv[1];
-  for (const char* sub : {"schema", "serialize", "kernels", "cache_file", "sinks"}) fs::create_directories(out / sub);
+  for (const char* sub : {"schema", "serialize", "kernels", "cache_file", "sinks", "regex"}) fs::create_directories(out / sub);
   // fuzz_cache_file: every kind of file at the cache path, with every kind of content, read
   // on either thread (its bytes 0 and 1).
   for (int kind = 0; kind < 10; ++kind)
     for (int content = 0; content < 4; ++content)
       write(out / "cache_file" / (std::to_string(kind) + "-" + std::to_string(content)),
             std::string{static_cast<char>(kind), static_cast<char>(content), '\x40', '\x02', '\0', '\0', 'S', 'J'});
+  const char* const regexes[][2] = {
+      {"^x-[a-z]+$", "x-region"}, {"^[0-9]+$", "42"}, {"^\\S+$", "caf\xC3\xA9"}, {"^\\d{4}-\\d{2}-\\d{2}$", "2024-01-15"},
+      {"^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$", "a@b.io"}, {"^(?:(a+)+b|a*c?)$", "aaaa"}, {"[\\w-.]{2,}x?$", "\xF0\x9F\x98\x80"},
+      {"^.$", "\xED\xA0\x80"}, {"a.c", "a\xFF" "c"}, {"\\p{L}+", "\xC3\x9F"}};
+  for (size_t r = 0; r < std::size(regexes); ++r)
+    for (char flags : {'\0', '\1'})
+      write(out / "regex" / (std::to_string(r) + "-" + std::to_string(flags)),
+            std::string(1, flags) + regexes[r][0] + std::string(1, '\0') + regexes[r][1]);
   size_t n = 0;
   for (int i = 2; i < argc; ++i) {
     std::ifstream in(argv[i]);

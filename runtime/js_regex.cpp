@@ -1,0 +1,192 @@
+#include "runtime/js_regex.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <vector>
+
+#include "libregexp.h"
+#include "runtime/utf16_units.h"
+#include "runtime/wtf8.h"
+
+namespace sj::rt {
+namespace {
+
+// What libregexp's hooks (below) see through its opaque pointer, while compiling or searching.
+struct Hooks {
+  const char* stack_base = nullptr;  // compiling: where the parser's recursion started
+  RegexBudget* budget = nullptr;     // searching: the call's budget
+  uint64_t uncharged = 0;            // steps of this search not charged to it
+  RegexFound stopped = RegexFound::No;
+};
+
+// The parser recurses per group and class; a schema's pattern may nest thousands deep.
+constexpr ptrdiff_t kParseStackBytes = 256 << 10;
+
+// A slot per capture start and end, and per loop register: lre_get_alloc_count's most.
+constexpr int kMaxSlots = 255 * 3;
+
+// Syntax libregexp reads (ES2025) that V8 in Node 20, which fjs runs on, refuses: pattern
+// modifiers `(?i:...)` and a group name used twice. Returns V8's reason, or null.
+const char* newer_than_node20(std::string_view s) {
+  std::vector<std::string_view> names;
+  bool in_class = false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '\\') {
+      ++i;
+    } else if (in_class) {
+      in_class = c != ']';
+    } else if (c == '[') {
+      in_class = true;
+    } else if (c == '(' && i + 2 < s.size() && s[i + 1] == '?') {
+      char kind = s[i + 2];
+      if (kind == 'i' || kind == 'm' || kind == 's' || kind == '-') return "Invalid group";
+      if (kind == '<' && i + 3 < s.size() && s[i + 3] != '=' && s[i + 3] != '!') {
+        size_t close = s.find('>', i + 3);
+        if (close == std::string_view::npos) continue;  // libregexp refuses it
+        std::string_view name = s.substr(i + 3, close - i - 3);
+        for (std::string_view seen : names)
+          if (seen == name) return "Duplicate capture group name";
+        names.push_back(name);
+      }
+    }
+  }
+  return nullptr;
+}
+
+// Without the u flag JavaScript reads a pattern as UTF-16 units, and libregexp takes such a
+// source as QuickJS hands it over (CESU-8): a character above U+FFFF as its two surrogates,
+// each in three bytes, not as one four-byte sequence (which it refuses).
+std::string as_cesu8(std::string_view source) {
+  std::string out;
+  auto p = reinterpret_cast<const unsigned char*>(source.data());
+  auto end = p + source.size();
+  while (p < end) {
+    const unsigned char* at = p;
+    uint32_t c = next_code_point(p, end);
+    if (c < 0x10000) {
+      out.append(reinterpret_cast<const char*>(at), static_cast<size_t>(p - at));
+      continue;
+    }
+    char units[6];
+    wtf8_surrogate(0xD800 + ((c - 0x10000) >> 10), units);
+    wtf8_surrogate(0xDC00 + (c & 0x3FF), units + 3);
+    out.append(units, 6);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string regex_limit_text(RegexFound f) {
+  switch (f) {
+    case RegexFound::OverBudget:
+      return "exceeds the regex budget (" + std::to_string(RegexBudget::kSteps) + " backtracking steps)";
+    case RegexFound::OverHeap: return "exceeds the regex heap limit (" + std::to_string(kRegexHeapBytes >> 20) + " MiB)";
+    default: return "failed (out of memory, or a subject of 2^31 characters or more)";
+  }
+}
+
+std::unique_ptr<JsRegex> JsRegex::compile(std::string_view source, int flags, std::string& error) {
+  Hooks hooks;
+  char here;
+  hooks.stack_base = &here;
+  // libregexp reads the source up to its NUL (the terminator must be there) and stops at an
+  // earlier one: JavaScript reads a NUL in a pattern as itself, written \x00 here.
+  if (const char* why = newer_than_node20(source)) {
+    error = why;
+    return nullptr;
+  }
+  std::string cesu8;
+  if (!(flags & kUnicode) && !is_ascii(source.data(), source.size())) source = cesu8 = as_cesu8(source);
+  std::string text;
+  text.reserve(source.size() + 1);
+  for (char c : source) {
+    if (c) text.push_back(c);
+    else text.append("\\x00");
+  }
+  int re_flags = (flags & kUnicode ? LRE_FLAG_UNICODE : 0) | (flags & kIgnoreCase ? LRE_FLAG_IGNORECASE : 0);
+  char message[128];
+  int length = 0;
+  uint8_t* bytecode = lre_compile(&length, message, sizeof message, text.c_str(), text.size(), re_flags, &hooks);
+  if (!bytecode) {
+    error = message;
+    return nullptr;
+  }
+  std::unique_ptr<JsRegex> re(new JsRegex());
+  re->bytecode_ = bytecode;
+  re->slots_ = lre_get_alloc_count(bytecode);
+  return re;
+}
+
+RegexFound JsRegex::search(const char* s, size_t n, RegexBudget& budget) const {
+  Hooks hooks;
+  hooks.budget = &budget;
+  hooks.uncharged = n > UINT64_MAX / RegexBudget::kStepsPerUnit ? UINT64_MAX : n * RegexBudget::kStepsPerUnit;
+  uint8_t* slots[kMaxSlots];
+  int rc;
+  if (is_ascii(s, n)) {  // Latin-1 units, read in place
+    if (n > INT_MAX) return RegexFound::Failed;
+    rc = lre_exec(slots, bytecode_, reinterpret_cast<const uint8_t*>(s), 0, static_cast<int>(n), 0, &hooks);
+  } else {
+    // The thread's units, kept for its next non-ASCII subject (at most as many as bytes).
+    thread_local std::vector<uint16_t> units;
+    if (n > INT_MAX) return RegexFound::Failed;
+    try {
+      if (units.size() < n) units.resize(n);
+    } catch (const std::bad_alloc&) {
+      return RegexFound::Failed;
+    }
+    size_t count = utf16_units(s, n, units.data());
+    rc = lre_exec(slots, bytecode_, reinterpret_cast<const uint8_t*>(units.data()), 0, static_cast<int>(count), 1, &hooks);
+  }
+  if (rc == 1) return RegexFound::Yes;
+  if (rc == 0) return RegexFound::No;
+  return hooks.stopped != RegexFound::No ? hooks.stopped : RegexFound::Failed;
+}
+
+JsRegex::~JsRegex() { std::free(bytecode_); }
+
+}  // namespace sj::rt
+
+// libregexp's hooks, which the embedder provides (libregexp.h).
+extern "C" {
+
+bool lre_check_stack_overflow(void* opaque, size_t alloca_size) {
+  auto* hooks = static_cast<sj::rt::Hooks*>(opaque);
+  if (!hooks || !hooks->stack_base) return false;
+  char here;
+  return hooks->stack_base - &here + static_cast<ptrdiff_t>(alloca_size) > sj::rt::kParseStackBytes;
+}
+
+// Called every kStepsPerPoll steps of a search: charges them, past the subject's uncharged
+// ones, and stops the search when the budget is spent.
+int lre_check_timeout(void* opaque) {
+  auto* hooks = static_cast<sj::rt::Hooks*>(opaque);
+  if (!hooks || !hooks->budget) return 0;
+  uint64_t steps = sj::rt::RegexBudget::kStepsPerPoll;
+  uint64_t free_part = std::min(hooks->uncharged, steps);
+  hooks->uncharged -= free_part;
+  uint64_t& spent = hooks->budget->spent();
+  spent += steps - free_part;
+  if (spent <= sj::rt::RegexBudget::kSteps) return 0;
+  hooks->stopped = sj::rt::RegexFound::OverBudget;
+  return 1;
+}
+
+// The bytecode, the parser's buffers and a search's backtracking stack, each one block.
+void* lre_realloc(void* opaque, void* ptr, size_t size) {
+  if (size == 0) {
+    std::free(ptr);
+    return nullptr;
+  }
+  auto* hooks = static_cast<sj::rt::Hooks*>(opaque);
+  if (size > sj::rt::kRegexHeapBytes) {
+    if (hooks) hooks->stopped = sj::rt::RegexFound::OverHeap;
+    return nullptr;
+  }
+  return std::realloc(ptr, size);
+}
+
+}  // extern "C"

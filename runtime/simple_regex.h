@@ -1,0 +1,70 @@
+// A fast matcher for the everyday patterns of schemas (^x-[a-z]+$, uuids, e-mails, dates...),
+// used in place of libregexp (js_regex.h) when the pattern's meaning is provably the same:
+// a sequence of single characters, classes and escapes, each optionally quantified, between
+// optional ^ and $ anchors. No groups, no alternation, no assertions, no back references, so
+// no backtracking: a bit-parallel position automaton (Glushkov), one step per character, in
+// linear time and without a budget. Everything else is declined (compile returns null) and
+// goes to libregexp.
+//
+// Subjects are read as JavaScript reads them (utf16_units.h): with the u flag as code points
+// (a lone surrogate is one character), without it as UTF-16 units (a character above U+FFFF
+// is two). Never case-insensitive: the i flag always goes to libregexp.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace sj::rt {
+
+class SimpleRegex {
+ public:
+  // Null when the source is outside the subset. The source must already be valid JavaScript
+  // for its flags (the u flag when `unicode`): this parser trusts what libregexp accepted.
+  static std::unique_ptr<SimpleRegex> compile(std::string_view source, bool unicode);
+
+  // Whether the pattern occurs anywhere in s[0..n) (RegExp.prototype.test). Thread-safe.
+  bool search(const char* s, size_t n) const;
+
+  struct Range {
+    uint32_t lo, hi;  // code points (or units without the u flag), inclusive
+    bool operator==(const Range&) const = default;
+  };
+
+ private:
+  SimpleRegex() = default;
+  template <bool kSkips>
+  uint64_t step(uint64_t d, uint64_t inject, uint64_t mask) const;
+  uint64_t closure(uint64_t x) const;
+  uint64_t mask_of(uint32_t c) const;
+  template <bool kSkips, bool kInject>
+  int search_ascii(const unsigned char*& p, const unsigned char* end, uint64_t& d) const;
+  bool search_non_ascii(const unsigned char* p, const unsigned char* end, uint64_t d, uint64_t inject) const;
+
+  // A distinct class of the pattern and the positions that test it (uuid: one class, 32 bits).
+  struct Class {
+    std::vector<Range> ranges;  // sorted, disjoint
+    uint64_t positions = 0;
+  };
+  // A run of consecutive skippable positions: the bits of the run, and those plus the one
+  // after it (what reaching any of them may reach).
+  struct Run {
+    uint64_t skippable, reach;
+  };
+
+  // The positions whose class holds each character up to U+00FF: ASCII for the common case,
+  // Latin-1 because accented Western text (é, ö, ß) is the most common of the rest.
+  uint64_t latin1_[256] = {};
+  std::vector<Class> classes_;   // for the other characters
+  Run runs_[32] = {};            // at most 32 runs in 64 positions
+  int run_count_ = 0;
+  uint64_t loop_ = 0;            // positions that may repeat (+, *, {n,})
+  uint64_t final_ = 0;           // positions followed only by skippable ones
+  uint64_t first_ = 0;           // position 0, injected before the first character
+  uint64_t later_ = 0;           // what is injected before every later one: first_ unless ^
+  bool caret_ = false, dollar_ = false, unicode_ = false;
+  bool nullable_ = false;        // every position skippable: matches the empty string
+};
+
+}  // namespace sj::rt
