@@ -228,6 +228,19 @@ class Lowerer {
     }
   }
 
+  // fjs serializes patternProperties and additionalProperties values with buildValue, which
+  // resolves a $ref and then reads the target as an object (`'properties' in schema`): a
+  // target that is `true` or `false` (after merging the keywords beside the $ref) throws
+  // while fjs builds, a TypeError it passes on.
+  void refuse_ref_to_boolean(const Value& s, const std::string& path) {
+    if (!member(s, "$ref")) return;
+    const Value* target = resolve_ref(s, path).schema;
+    if (target->IsBool())
+      throw CompileError(std::string("Cannot use 'in' operator to search for 'properties' in ") +
+                             (target->IsTrue() ? "true" : "false"),
+                         pointer_of(path) + "/$ref");
+  }
+
   // A copy of s without the named keywords.
   Value without(const Value& s, std::initializer_list<const char*> keys) {
     Value out(s, arena_.GetAllocator());
@@ -400,6 +413,7 @@ class Lowerer {
         if (!regex) throw CompileError("schema is invalid: data/patternProperties must match format \"regex\"", pointer_of(pp_path));
         pf.index = static_cast<int>(module_.patterns.size());
         module_.patterns.push_back(std::move(regex));
+        refuse_ref_to_boolean(m->value, pointer_append(pp_path, pf.source));
         if (!is_raw(m->value)) pf.value = lower(m->value, pointer_append(pp_path, pf.source));
         n->patterns.push_back(std::move(pf));
       }
@@ -408,6 +422,7 @@ class Lowerer {
       if (ap->IsTrue()) {
         n->extras = Extras::Raw;
       } else if (ap->IsObject()) {
+        refuse_ref_to_boolean(*ap, pointer_append(path, "additionalProperties"));
         n->extras = Extras::Schema;
         n->extras_schema = lower(*ap, pointer_append(path, "additionalProperties"));
       }
