@@ -119,7 +119,10 @@ int ValidatorLowering::validator_for(const Value& schema, const std::string& loc
   validators_[location] = index;
   module_.validators.push_back({location, nullptr});
   TestPtr body;
-  if (const Refusal* r = refusal_of_document(location.substr(0, location.find('#')))) {
+  std::optional<Refusal> fragment;
+  const Refusal* r = refusal_of_document(location.substr(0, location.find('#')));
+  if (!r && (fragment = refusal_of_fragment(schema, location))) r = &*fragment;
+  if (r) {
     // fjs compiles validators on first use, unless compileValidators makes it build time.
     if (module_.options.compile_validators) throw CompileError(r->message, r->pointer);
     body = test(TestKind::Throw);
@@ -149,6 +152,19 @@ const ValidatorLowering::Refusal* ValidatorLowering::refusal_of_document(const s
     it = refusals_.emplace(id, r).first;
   }
   return it->second ? &*it->second : nullptr;
+}
+
+// Ajv then compiles the validator's fragment as a schema of its own: what the document's
+// compile skipped there (an anyOf beside an always-valid branch) is compiled now, so a refusal
+// in it fails the validators of that fragment only, the calls that reach it.
+std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal_of_fragment(const Value& schema,
+                                                                               const std::string& location) {
+  size_t hash = location.find('#');
+  if (hash == std::string::npos || hash + 1 >= location.size()) return std::nullopt;  // the document itself
+  std::string id = location.substr(0, hash);
+  refusal_scope_ = id.empty() ? doc_.root_id() : id;
+  refusal_followed_.clear();
+  return refusal(schema, location.substr(hash + 1));
 }
 
 std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal(const Value& s, const std::string& ptr) {
@@ -199,6 +215,9 @@ std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal(const Value
       for (auto& p : m.value.GetObject())
         if (p.value.IsObject())
           if (auto r = refusal(p.value, pointer_append(here, sv(p.name)))) return r;
+    } else if (k == "anyOf" && m.value.IsArray() &&
+               std::any_of(m.value.Begin(), m.value.End(), [](const Value& b) { return ajv_always_valid(b); })) {
+      continue;  // Ajv's anyOf with an always-valid branch compiles to nothing: none of its branches
     } else if (listed(kSubschemaKeywords, k)) {
       if (auto r = refusal(m.value, here)) return r;
     } else if (k == "$ref" && m.value.IsString()) {
