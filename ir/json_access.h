@@ -1,5 +1,5 @@
-// Reading schema JSON: a string value's text, and a member by name. Shared by the loader,
-// lowering, the validator lowering and merging.
+// Reading schema JSON: a string value's text, a member by name, and the names every JavaScript
+// object inherits. Shared by the loader, lowering, the validator lowering and merging.
 #pragma once
 #include <string_view>
 
@@ -17,6 +17,17 @@ inline const rapidjson::Value* member(const rapidjson::Value& s, std::string_vie
 }
 inline const rapidjson::Value* member(const rapidjson::Value* s, std::string_view key) {
   return s ? member(*s, key) : nullptr;
+}
+
+// Whether `name` is found on every plain JavaScript object, through Object.prototype: where
+// fjs or Ajv look a name up in an object of their own (`obj[name] !== undefined`, `name in
+// obj`), these names are found though nothing set them.
+inline bool inherited_from_object_prototype(std::string_view name) {
+  for (std::string_view inherited : {"constructor", "__proto__", "__defineGetter__", "__defineSetter__", "hasOwnProperty",
+                                     "__lookupGetter__", "__lookupSetter__", "isPrototypeOf", "propertyIsEnumerable",
+                                     "toString", "valueOf", "toLocaleString"})
+    if (name == inherited) return true;
+  return false;
 }
 
 }  // namespace sj

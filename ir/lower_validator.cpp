@@ -258,11 +258,8 @@ std::optional<ValidatorLowering::Refusal> ValidatorLowering::discriminator_refus
   bool top = s.IsObject() && requires_tag(s), tag_required = true;
   std::set<std::string> values;
   // `tagValue in oneOfMapping` also finds what every object inherits.
-  static const char* const kInherited[] = {"constructor", "__proto__", "__defineGetter__", "__defineSetter__",
-                                           "hasOwnProperty", "__lookupGetter__", "__lookupSetter__", "isPrototypeOf",
-                                           "propertyIsEnumerable", "toString", "valueOf", "toLocaleString"};
   auto add = [&](const Value& v) {
-    if (!v.IsString() || listed(kInherited, std::string(sv(v))) || !values.insert(std::string(sv(v))).second)
+    if (!v.IsString() || inherited_from_object_prototype(sv(v)) || !values.insert(std::string(sv(v))).second)
       return false;
     return true;
   };

@@ -168,6 +168,9 @@ class Merger {
 
   // Per declared name: that property's schema merged with what every other schema says about
   // the same name (its property, else the first matching pattern, else additionalProperties).
+  // fjs's merge keeps the names it found in a plain object and skips a name already there
+  // (`found[name] !== undefined`): a property named like an Object.prototype member is
+  // "already there" and dropped.
   void properties(const std::string& k, Value& out, const Values& schemas) {
     std::vector<std::pair<std::string, Values>> found;
     for (const Value* s : schemas) {
@@ -175,6 +178,7 @@ class Merger {
       if (!props || !props->IsObject()) continue;
       for (auto& m : props->GetObject()) {
         std::string name(sv(m.name));
+        if (inherited_from_object_prototype(name)) continue;
         if (std::any_of(found.begin(), found.end(), [&](auto& f) { return f.first == name; })) continue;
         Values parts{&m.value};
         for (const Value* other : schemas)
