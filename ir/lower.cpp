@@ -213,9 +213,9 @@ class Lowerer {
   // beside the $ref; when those conflict with the target they are silently ignored.
   Located resolve_ref(const Value& s, const std::string& path) {
     const Value* ref = member(s, "$ref");
-    auto target = doc_.resolve(std::string(sv(*ref)), path, pointer_of(path) + "/$ref");
+    auto target = doc_.resolve(std::string(sv(*ref)), path, pointer_of(path) + "/$ref", true);
     Located resolved{target.schema, target.path};
-    if (is_pure_ref(s) && !(merged_by_fjs(s) && declares_inherited_name(*target.schema))) return resolved;
+    if (is_pure_ref(s) && !merged_by_fjs(s)) return resolved;
     Value siblings(rapidjson::kObjectType);
     for (auto& m : s.GetObject())
       if (sv(m.name) != "$ref" && !is_annotation(sv(m.name)))
@@ -239,22 +239,6 @@ class Lowerer {
       throw CompileError(std::string("Cannot use 'in' operator to search for 'properties' in ") +
                              (target->IsTrue() ? "true" : "false"),
                          pointer_of(path) + "/$ref");
-  }
-
-  // Whether fjs's resolveRef merges the target with what is beside the $ref although nothing
-  // beside it is a keyword that changes output: $id, $schema, definitions or $defs (fjs ignores
-  // only annotations). Such a merge only drops properties named like Object.prototype members
-  // (ir/merge.cpp, properties), so it is made only for a target that declares one.
-  static bool merged_by_fjs(const Value& s) {
-    return std::any_of(s.MemberBegin(), s.MemberEnd(), [](auto& m) {
-      std::string_view k = sv(m.name);
-      return k == "$id" || k == "$schema" || k == "definitions" || k == "$defs";
-    });
-  }
-  static bool declares_inherited_name(const Value& target) {
-    const Value* props = member(target, "properties");
-    return props && props->IsObject() &&
-           std::any_of(props->MemberBegin(), props->MemberEnd(), [](auto& m) { return inherited_from_object_prototype(sv(m.name)); });
   }
 
   // A copy of s without the named keywords.

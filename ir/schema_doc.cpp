@@ -1,5 +1,7 @@
 #include "ir/schema_doc.h"
 
+#include <algorithm>
+
 #include <array>
 #include <charconv>
 #include <set>
@@ -248,6 +250,13 @@ bool is_pure_ref(const rapidjson::Value& s) {
   return true;
 }
 
+bool merged_by_fjs(const rapidjson::Value& s) {
+  return s.IsObject() && std::any_of(s.MemberBegin(), s.MemberEnd(), [](auto& m) {
+           std::string_view k = sv(m.name);
+           return k == "$id" || k == "$schema" || k == "definitions" || k == "$defs";
+         });
+}
+
 std::string pointer_of(const std::string& location) { return location.substr(location.find('#') + 1); }
 
 SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
@@ -376,7 +385,8 @@ const Value* SchemaDoc::hop(const std::string& ref, const std::string& scope, co
   return cur;
 }
 
-SchemaDoc::Target SchemaDoc::resolve(const std::string& ref, const std::string& from, const std::string& at) const {
+SchemaDoc::Target SchemaDoc::resolve(const std::string& ref, const std::string& from, const std::string& at,
+                                     bool stop_where_fjs_merges) const {
   std::set<std::string> seen;
   std::string current = ref;
   std::string scope = from.substr(0, from.find('#'));
@@ -387,7 +397,7 @@ SchemaDoc::Target SchemaDoc::resolve(const std::string& ref, const std::string& 
     // Named as fjs's resolveRef names it: by the $ref of the schema reached a second time.
     if (!seen.insert(path).second)
       throw CompileError("Cannot resolve circular reference \"" + std::string(sv((*target)["$ref"])) + "\"", at);
-    if (!is_pure_ref(*target)) return {target, path};
+    if (!is_pure_ref(*target) || (stop_where_fjs_merges && merged_by_fjs(*target))) return {target, path};
     current = std::string(sv((*target)["$ref"]));
     scope = id;
   }

@@ -30,8 +30,10 @@ class SchemaDoc {
   // Follows `ref` (and chains of pure $refs) written in the schema at location `from`
   // ("<id>#<pointer>"; an empty id is the root's): "other#/a" and "other#anchor" go to the
   // schema registered as "other", "#/a" stays in from's id. Throws CompileError with fjs's
-  // texts; `at` is the JSON pointer reported.
-  Target resolve(const std::string& ref, const std::string& from, const std::string& at) const;
+  // texts; `at` is the JSON pointer reported. With `stop_where_fjs_merges`, a link of the chain
+  // that fjs's resolveRef merges with what is beside its $ref (merged_by_fjs) is the target.
+  Target resolve(const std::string& ref, const std::string& from, const std::string& at,
+                 bool stop_where_fjs_merges = false) const;
 
   // One $ref hop from id `scope`, without throwing: the target and its id, or null.
   const rapidjson::Value* try_hop(const std::string& ref, const std::string& scope, std::string& id) const;
@@ -72,6 +74,11 @@ const char* literal_id(const rapidjson::Value& schema);
 bool is_annotation(std::string_view key);
 // {"$ref": "..."} with nothing beside it but annotations.
 bool is_pure_ref(const rapidjson::Value& schema);
+// Whether fjs's resolveRef merges a $ref's target with what is beside it although nothing there
+// changes output by itself: $id, $schema, definitions or $defs (fjs skips only annotations).
+// The merge still shows: a one-type array becomes that type, and properties named like
+// Object.prototype members are dropped (ir/merge.cpp).
+bool merged_by_fjs(const rapidjson::Value& schema);
 
 // Gives every object of `v` the members JSON.parse would: for a name written more than once,
 // the last value, at the first one's position. (Iterative: any nesting depth.)
