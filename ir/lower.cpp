@@ -410,6 +410,9 @@ class Lowerer {
         pf.path = pp_path;
         std::string error;
         auto regex = rt::Pattern::compile(pf.source, error);
+        if (!regex && rt::Pattern::beyond_limits(error))
+          throw CompileError("regular expression /" + pf.source + "/ " + rt::Pattern::beyond_limits_text(error),
+                             pointer_of(pp_path), ErrorCode::RegexLimit);
         if (!regex) throw CompileError("schema is invalid: data/patternProperties must match format \"regex\"", pointer_of(pp_path));
         pf.index = static_cast<int>(module_.patterns.size());
         module_.patterns.push_back(std::move(regex));

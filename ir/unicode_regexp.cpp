@@ -245,7 +245,7 @@ std::string unicode_regexp_error(const std::string& s) {
 
 std::string unicode_regexp_refusal(const std::string& source) {
   std::string error;
-  if (rt::Pattern::compile(source, error, rt::Pattern::Dialect::Ajv)) return "";
+  if (rt::Pattern::compile(source, error, rt::Pattern::Dialect::Ajv) || rt::Pattern::beyond_limits(error)) return "";
   if (std::string why = unicode_regexp_error(source); !why.empty()) return why;
   // libregexp's reasons for what the rules above do not read, as V8 words them.
   const std::pair<const char*, const char*> v8_words[] = {

@@ -84,14 +84,14 @@ std::string regex_limit_text(RegexFound f) {
     case RegexFound::OverBudget:
       return "exceeds the regex budget (" + std::to_string(RegexBudget::kSteps) + " backtracking steps)";
     case RegexFound::OverHeap: return "exceeds the regex heap limit (" + std::to_string(kRegexHeapBytes >> 20) + " MiB)";
-    default: return "failed (out of memory, or a subject of 2^31 characters or more)";
+    default: return "failed (out of memory, or a subject of 2^30 characters or more)";
   }
 }
 
 std::unique_ptr<JsRegex> JsRegex::compile(std::string_view source, int flags, std::string& error) {
   Hooks hooks;
-  char here;
-  hooks.stack_base = &here;
+  // The machine stack's frame, not a local's address: ASan may keep locals on a fake stack.
+  hooks.stack_base = static_cast<const char*>(__builtin_frame_address(0));
   // libregexp reads the source up to its NUL (the terminator must be there) and stops at an
   // earlier one: JavaScript reads a NUL in a pattern as itself, written \x00 here.
   if (const char* why = newer_than_node20(source)) {
@@ -102,9 +102,22 @@ std::unique_ptr<JsRegex> JsRegex::compile(std::string_view source, int flags, st
   if (!(flags & kUnicode) && !is_ascii(source.data(), source.size())) source = cesu8 = as_cesu8(source);
   std::string text;
   text.reserve(source.size() + 1);
+  size_t backslashes = 0;  // the run just before, to tell `\<NUL>` (an escape of it) apart
   for (char c : source) {
-    if (c) text.push_back(c);
-    else text.append("\\x00");
+    if (c) {
+      text.push_back(c);
+      backslashes = c == '\\' ? backslashes + 1 : 0;
+      continue;
+    }
+    if (backslashes % 2 == 1) {  // `\<NUL>`: an identity escape of NUL, which the u flag refuses
+      if (flags & kUnicode) {
+        error = "invalid escape sequence in regular expression";
+        return nullptr;
+      }
+      text.pop_back();
+    }
+    text.append("\\x00");
+    backslashes = 0;
   }
   int re_flags = (flags & kUnicode ? LRE_FLAG_UNICODE : 0) | (flags & kIgnoreCase ? LRE_FLAG_IGNORECASE : 0);
   char message[128];
@@ -120,6 +133,11 @@ std::unique_ptr<JsRegex> JsRegex::compile(std::string_view source, int flags, st
   return re;
 }
 
+bool JsRegex::beyond_limits(const std::string& error) {
+  return error == "too many captures" || error == "too many imbricated quantifiers" || error == "stack overflow" ||
+         error == "out of memory" || error == "too many ranges" || error == "too many named groups";
+}
+
 RegexFound JsRegex::search(const char* s, size_t n, RegexBudget& budget) const {
   Hooks hooks;
   hooks.budget = &budget;
@@ -130,9 +148,11 @@ RegexFound JsRegex::search(const char* s, size_t n, RegexBudget& budget) const {
     if (n > INT_MAX) return RegexFound::Failed;
     rc = lre_exec(slots, bytecode_, reinterpret_cast<const uint8_t*>(s), 0, static_cast<int>(n), 0, &hooks);
   } else {
-    // The thread's units, kept for its next non-ASCII subject (at most as many as bytes).
+    // The thread's units (at most as many as bytes), kept for its next non-ASCII subject up
+    // to kKeptUnits. libregexp computes the end in int bytes: at most INT_MAX / 2 units.
+    constexpr size_t kKeptUnits = size_t{1} << 19;
     thread_local std::vector<uint16_t> units;
-    if (n > INT_MAX) return RegexFound::Failed;
+    if (n > INT_MAX / 2) return RegexFound::Failed;
     try {
       if (units.size() < n) units.resize(n);
     } catch (const std::bad_alloc&) {
@@ -140,6 +160,7 @@ RegexFound JsRegex::search(const char* s, size_t n, RegexBudget& budget) const {
     }
     size_t count = utf16_units(s, n, units.data());
     rc = lre_exec(slots, bytecode_, reinterpret_cast<const uint8_t*>(units.data()), 0, static_cast<int>(count), 1, &hooks);
+    if (units.size() > kKeptUnits) std::vector<uint16_t>().swap(units);
   }
   if (rc == 1) return RegexFound::Yes;
   if (rc == 0) return RegexFound::No;
@@ -156,8 +177,8 @@ extern "C" {
 bool lre_check_stack_overflow(void* opaque, size_t alloca_size) {
   auto* hooks = static_cast<sj::rt::Hooks*>(opaque);
   if (!hooks || !hooks->stack_base) return false;
-  char here;
-  return hooks->stack_base - &here + static_cast<ptrdiff_t>(alloca_size) > sj::rt::kParseStackBytes;
+  auto here = static_cast<const char*>(__builtin_frame_address(0));
+  return hooks->stack_base - here + static_cast<ptrdiff_t>(alloca_size) > sj::rt::kParseStackBytes;
 }
 
 // Called every kStepsPerPoll steps of a search: charges them, past the subject's uncharged

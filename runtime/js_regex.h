@@ -49,7 +49,7 @@ enum class RegexFound {
   Yes,
   OverBudget,  // the budget ran out
   OverHeap,    // the backtracking stack needs more than kRegexHeapBytes
-  Failed,      // no memory, or a subject of 2^31 units or more
+  Failed,      // no memory, or a subject of 2^30 characters or more
 };
 // libregexp's backtracking stack, per search: base64's pattern on 2 MB.
 constexpr size_t kRegexHeapBytes = size_t{64} << 20;
@@ -59,8 +59,13 @@ std::string regex_limit_text(RegexFound f);
 class JsRegex {
  public:
   enum Flags : int { kUnicode = 1, kIgnoreCase = 2 };
-  // Null, and `error` set to libregexp's reason, when `new RegExp(source, flags)` throws.
+  // Null, and `error` set to libregexp's reason, when `new RegExp(source, flags)` throws or
+  // the pattern is beyond libregexp's limits (beyond_limits).
   static std::unique_ptr<JsRegex> compile(std::string_view source, int flags, std::string& error);
+  // Whether compile's `error` is one of libregexp's limits (254 capture groups, 255 nested
+  // quantifiers, the parser's stack, memory), not JavaScript refusing the pattern: V8 takes
+  // such a pattern, so it is a RegexLimit error, never a syntax error.
+  static bool beyond_limits(const std::string& error);
 
   // Whether the pattern occurs anywhere in s[0..n) (RegExp.prototype.test). Thread-safe.
   RegexFound search(const char* s, size_t n, RegexBudget& budget) const;

@@ -50,7 +50,7 @@ std::shared_ptr<const Pattern> Pattern::compile(const std::string& source, std::
 
 bool Pattern::valid_in_javascript(const std::string& source) {
   std::string error;
-  return JsRegex::compile(source, 0, error) != nullptr;
+  return JsRegex::compile(source, 0, error) != nullptr || JsRegex::beyond_limits(error);
 }
 
 Pattern::Found Pattern::search(const char* s, size_t n, RegexBudget& budget) const {

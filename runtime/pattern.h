@@ -20,9 +20,13 @@ class Pattern {
     AjvCaseless,      // ajv-formats' regexes: the u and i flags
     AjvNonUnicode,    // Ajv's with unicodeRegExp: false: the source as written, no flags
   };
-  // Returns null and sets `error` (libregexp's reason) when JavaScript's RegExp throws.
+  // Returns null and sets `error` (libregexp's reason) when JavaScript's RegExp throws, or
+  // when the pattern is beyond libregexp's limits (then beyond_limits(error)).
   static std::shared_ptr<const Pattern> compile(const std::string& source, std::string& error,
                                                 Dialect dialect = Dialect::Fjs);
+  static bool beyond_limits(const std::string& error) { return JsRegex::beyond_limits(error); }
+  // The error a pattern beyond libregexp's limits is, after "regular expression /source/ ".
+  static std::string beyond_limits_text(const std::string& error) { return "is beyond the regex engine's limits (" + error + ")"; }
 
   using Found = RegexFound;
   // Whether the pattern occurs anywhere in s[0..n), its steps charged to `budget`
@@ -30,7 +34,8 @@ class Pattern {
   Found search(const char* s, size_t n, RegexBudget& budget) const;
   static std::string limit_text(Found f) { return regex_limit_text(f); }
 
-  // Whether `new RegExp(source)` (no flags) compiles.
+  // Whether `new RegExp(source)` (no flags) compiles (in V8: a pattern beyond libregexp's
+  // limits counts as valid).
   static bool valid_in_javascript(const std::string& source);
 
   const std::string& source() const { return source_; }

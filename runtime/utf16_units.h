@@ -1,32 +1,37 @@
 // A string of the engine (UTF-8, lone surrogates as WTF-8: runtime/wtf8.h) read as the UTF-16
-// units JavaScript holds for it, which is what its regular expressions match. A byte that
-// starts no well-formed sequence reads as U+FFFD, as a JavaScript host decoding those bytes
-// (TextDecoder, Buffer.toString) sees it; only a DOM built by hand holds one.
+// units JavaScript holds for it, which is what its regular expressions match. Bytes that are
+// not UTF-8 read as U+FFFD, as a JavaScript host decoding them (TextDecoder, Buffer.toString)
+// sees them; only a DOM built by hand holds them.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 
 namespace sj::rt {
 
-// The code point (or lone surrogate) starting at p < end; advances p past it.
+// The code point (or lone surrogate) starting at p < end; advances p past it. An ill-formed
+// sequence reads as one U+FFFD per maximal subpart, as TextDecoder reads it: a lead byte and
+// the continuation bytes that could still have completed it are one U+FFFD; a byte that can
+// start nothing is one.
 inline uint32_t next_code_point(const unsigned char*& p, const unsigned char* end) {
   uint32_t b = *p;
   if (b < 0x80) return ++p, b;
-  auto cont = [&](ptrdiff_t i) { return p + i < end && (p[i] & 0xC0) == 0x80; };
-  if (b >= 0xC2 && b <= 0xDF && cont(1)) {
-    uint32_t c = (b & 0x1F) << 6 | (p[1] & 0x3F);
-    return p += 2, c;
+  int length;
+  uint32_t c;
+  unsigned char low = 0x80, high = 0xBF;  // the second byte's range
+  if (b >= 0xC2 && b <= 0xDF) length = 2, c = b & 0x1F;
+  else if (b >= 0xE0 && b <= 0xEF) length = 3, c = b & 0x0F, low = b == 0xE0 ? 0xA0 : 0x80;  // ED A0..BF: a surrogate
+  else if (b >= 0xF0 && b <= 0xF4) length = 4, c = b & 0x07, low = b == 0xF0 ? 0x90 : 0x80, high = b == 0xF4 ? 0x8F : 0xBF;
+  else return ++p, 0xFFFD;
+  const unsigned char* q = p + 1;
+  for (int i = 1; i < length; ++i, ++q) {
+    if (q == end || *q < (i == 1 ? low : 0x80) || *q > (i == 1 ? high : 0xBF)) {
+      p = q;  // the subpart read so far; the byte that broke it starts the next character
+      return 0xFFFD;
+    }
+    c = c << 6 | (*q & 0x3Fu);
   }
-  if (b >= 0xE0 && b <= 0xEF && cont(1) && cont(2) && !(b == 0xE0 && p[1] < 0xA0)) {
-    uint32_t c = (b & 0x0F) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3F);  // ED A0..BF: a surrogate
-    return p += 3, c;
-  }
-  if (b >= 0xF0 && b <= 0xF4 && cont(1) && cont(2) && cont(3) && !(b == 0xF0 && p[1] < 0x90) &&
-      !(b == 0xF4 && p[1] > 0x8F)) {
-    uint32_t c = (b & 0x07) << 18 | (p[1] & 0x3Fu) << 12 | (p[2] & 0x3Fu) << 6 | (p[3] & 0x3F);
-    return p += 4, c;
-  }
-  return ++p, 0xFFFD;
+  p = q;
+  return c;
 }
 
 // Writes s[0..n) as UTF-16 units to out (room for n units: never more units than bytes);

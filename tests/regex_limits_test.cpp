@@ -177,3 +177,26 @@ TEST(RegexLimits, BuildTimeSearchesFailOnALimit) {
 }
 
 }  // namespace
+
+// A pattern V8 takes but libregexp cannot hold (255 capture groups; V8 takes 65,535) is a
+// RegexLimit error naming the keyword, not a JavaScript syntax error ("must match format
+// regex", "Invalid regular expression").
+TEST(RegexLimits, PatternsBeyondLibregexpAreALimitNotASyntaxError) {
+  std::string groups;
+  for (int i = 0; i < 255; ++i) groups += "(a)";
+  EXPECT_TRUE(sj::rt::Pattern::valid_in_javascript(groups));
+  std::string error;
+  EXPECT_FALSE(sj::rt::Pattern::compile(groups, error, sj::rt::Pattern::Dialect::Ajv));
+  EXPECT_TRUE(sj::rt::Pattern::beyond_limits(error)) << error;
+  std::string nested = std::string(20'000, '(') + std::string(20'000, ')');  // past the parser's stack
+  EXPECT_TRUE(sj::rt::Pattern::valid_in_javascript(nested));
+  for (const std::string& schema :
+       {R"({"type":"object","patternProperties":{")" + groups + R"(":{"type":"string"}}})",
+        R"({"anyOf":[{"type":"string","pattern":")" + groups + R"("},{"type":"integer"}]})"}) {
+    auto ser = sj::test::engine().compile(schema);
+    ASSERT_FALSE(ser) << schema;
+    EXPECT_EQ(ser.error().code, ErrorCode::RegexLimit) << ser.error().message;
+    EXPECT_NE(ser.error().message.find("is beyond the regex engine's limits (too many captures)"), std::string::npos)
+        << ser.error().message;
+  }
+}

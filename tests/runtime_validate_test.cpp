@@ -91,3 +91,43 @@ TEST(Patterns, FjsDialectReadsIdentityEscapes) {
   EXPECT_TRUE(matches("^\\d\\w\\s$", "1a "));
   EXPECT_TRUE(matches("a/b", "a/b"));  // fjs's \/ rewriting
 }
+
+// A NUL in a source is that character (libregexp stops at one: it is handed over as \x00);
+// `\<NUL>` is its identity escape without the u flag and an invalid escape with it.
+TEST(Patterns, NulInASourceIsTheCharacter) {
+  using sj::rt::Pattern;
+  std::string error;
+  const std::string nul(1, '\0');
+  for (const std::string& source : {"a" + nul + "1", "a\\" + nul + "1", "a[\\" + nul + "]1"}) {
+    auto p = Pattern::compile(source, error, Pattern::Dialect::AjvNonUnicode);
+    ASSERT_TRUE(p) << error;
+    sj::rt::LocalRegexBudget budget;
+    std::string yes = "a" + nul + "1", no = "a\\x001";
+    EXPECT_EQ(p->search(yes.data(), yes.size(), budget), Pattern::Found::Yes);
+    EXPECT_EQ(p->search(no.data(), no.size(), budget), Pattern::Found::No);
+  }
+  EXPECT_TRUE(Pattern::compile("a" + nul, error, Pattern::Dialect::Ajv));
+  EXPECT_FALSE(Pattern::compile("a\\" + nul, error, Pattern::Dialect::Ajv));
+}
+
+// Bytes that are not UTF-8 read as TextDecoder reads them: one U+FFFD per maximal subpart (a
+// lead byte and the continuation bytes that could still have completed it).
+TEST(Patterns, InvalidUtf8ReadsAsTextDecoderReadsIt) {
+  using sj::rt::Pattern;
+  std::string error;
+  auto one = Pattern::compile("^.$", error, Pattern::Dialect::Ajv);
+  auto two = Pattern::compile("^..$", error, Pattern::Dialect::Ajv);
+  ASSERT_TRUE(one && two);
+  auto chars = [&](const std::string& s) {
+    sj::rt::LocalRegexBudget budget;
+    if (one->search(s.data(), s.size(), budget) == Pattern::Found::Yes) return 1;
+    if (two->search(s.data(), s.size(), budget) == Pattern::Found::Yes) return 2;
+    return 0;
+  };
+  EXPECT_EQ(chars("\xE2\x82"), 1);      // a truncated three-byte sequence
+  EXPECT_EQ(chars("\xF0\x9F\x98"), 1);  // a truncated four-byte one
+  EXPECT_EQ(chars("\xFF\xFE"), 2);      // bytes that start nothing
+  EXPECT_EQ(chars("\xE2\x82" "a"), 2);  // the byte that broke it starts the next character
+  EXPECT_EQ(chars("\xC3\xA9"), 1);      // é
+  EXPECT_EQ(chars("\xED\xA0\x80"), 1);  // a lone surrogate (WTF-8)
+}
