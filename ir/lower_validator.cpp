@@ -167,6 +167,14 @@ std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal_of_fragment
   return refusal(schema, location.substr(hash + 1));
 }
 
+// Strict mode's refusal of a keyword Ajv does not know.
+std::optional<ValidatorLowering::Refusal> ValidatorLowering::unknown_keyword(std::string_view k, const std::string& at) const {
+  if (!module_.options.ajv_strict_schema || listed(kAjvKeywords, std::string(k)) ||
+      (k == "discriminator" && module_.options.ajv_discriminator))
+    return std::nullopt;
+  return Refusal{"strict mode: unknown keyword: \"" + std::string(k) + "\"", at};
+}
+
 std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal(const Value& s, const std::string& ptr) {
   if (s.IsArray()) {
     for (rapidjson::SizeType i = 0; i < s.Size(); ++i)
@@ -174,11 +182,8 @@ std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal(const Value
     return std::nullopt;
   }
   if (!s.IsObject()) return std::nullopt;
-  for (auto& m : s.GetObject()) {
-    std::string k(sv(m.name));
-    if (module_.options.ajv_strict_schema && !listed(kAjvKeywords, k) && !(k == "discriminator" && module_.options.ajv_discriminator))
-      return Refusal{"strict mode: unknown keyword: \"" + k + "\"", pointer_append(ptr, k)};
-  }
+  for (auto& m : s.GetObject())
+    if (auto r = unknown_keyword(sv(m.name), pointer_append(ptr, sv(m.name)))) return r;
   const Value* nullable = member(s, "nullable");
   if (nullable && nullable->IsTrue() && !member(s, "type"))
     return Refusal{"\"nullable\" cannot be used without \"type\"", pointer_append(ptr, "nullable")};
@@ -217,7 +222,17 @@ std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal(const Value
           if (auto r = refusal(p.value, pointer_append(here, sv(p.name)))) return r;
     } else if (k == "anyOf" && m.value.IsArray() &&
                std::any_of(m.value.Begin(), m.value.End(), [](const Value& b) { return ajv_always_valid(b); })) {
-      continue;  // Ajv's anyOf with an always-valid branch compiles to nothing: none of its branches
+      // Ajv's anyOf with an always-valid branch compiles to nothing: none of its branches. Its
+      // test of each branch up to that one (alwaysValidSchema) still checks strict mode's
+      // unknown keywords there.
+      for (rapidjson::SizeType i = 0; i < m.value.Size(); ++i) {
+        const Value& branch = m.value[i];
+        if (branch.IsObject())
+          for (auto& b : branch.GetObject())
+            if (auto r = unknown_keyword(sv(b.name), pointer_append(here + "/" + std::to_string(i), sv(b.name)))) return r;
+        if (ajv_always_valid(branch)) break;
+      }
+      continue;
     } else if (listed(kSubschemaKeywords, k)) {
       if (auto r = refusal(m.value, here)) return r;
     } else if (k == "$ref" && m.value.IsString()) {
@@ -529,6 +544,9 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
                                  {"oneOf", TestKind::OneOf, kRankOneOf}}) {
     const Value* list = member(s, key);
     if (!list || !list->IsArray()) continue;
+    // Ajv compiles an anyOf with an always-valid branch to nothing (refusal() skips it too).
+    if (kind == TestKind::AnyOf && std::any_of(list->Begin(), list->End(), [](const Value& b) { return ajv_always_valid(b); }))
+      continue;
     auto t = test(kind);
     for (rapidjson::SizeType i = 0; i < list->Size(); ++i) {
       std::string at = here(key) + "/" + std::to_string(i);
@@ -729,6 +747,9 @@ int ValidatorLowering::pattern(const std::string& source, const std::string& pat
   if (auto it = patterns_.find(key); it != patterns_.end()) return it->second;
   std::string error;
   auto re = rt::Pattern::compile(source, error, dialect);
+  if (!re && rt::Pattern::beyond_limits(error))
+    throw CompileError("regular expression /" + source + "/ " + rt::Pattern::beyond_limits_text(error), pointer_of(path),
+                       ErrorCode::RegexLimit);
   // A source JavaScript refuses reaches here only where Ajv never compiles it (patternProperties
   // whose schemas are always valid): elsewhere the document's refusal failed the validator
   // first (refusal_of_document). Its matches decide nothing there: it matches nothing.

@@ -35,6 +35,7 @@ class ValidatorLowering {
   const Refusal* refusal_of_document(const std::string& id);
   std::optional<Refusal> refusal_of_fragment(const rapidjson::Value& schema, const std::string& location);
   std::optional<Refusal> refusal(const rapidjson::Value& schema, const std::string& pointer);
+  std::optional<Refusal> unknown_keyword(std::string_view keyword, const std::string& pointer) const;
   std::optional<Refusal> discriminator_refusal(const rapidjson::Value& s, const rapidjson::Value& discriminator,
                                                const std::string& pointer);
 

@@ -14,7 +14,10 @@ TEST(Loader, MetaSchemaErrors) {
   EXPECT_EQ(ir(R"({"properties":{"a":{"anyOf":{}}}})"), "ERROR schema is invalid: data/properties/a/anyOf must be array @/properties/a/anyOf");
   EXPECT_EQ(ir(R"({"allOf":[]})"), "ERROR schema is invalid: data/allOf must NOT have fewer than 1 items @/allOf");
   EXPECT_EQ(ir(R"({"properties":{"a":{"not":5}}})"), "ERROR schema is invalid: data/properties/a/not must be object,boolean @/properties/a/not");
-  EXPECT_EQ(ir(R"({"$defs":{"a":{"type":"foo"}},"$ref":"#/$defs/a"})"), "ERROR foo unsupported @/$defs/a/type");
+  EXPECT_EQ(ir(R"({"properties":{"p":{"$ref":"#/$defs/a"}},"$defs":{"a":{"type":"foo"}}})"), "ERROR foo unsupported @/$defs/a/type");
+  // A root $ref with $defs beside it is merged with its target, as fjs merges it (its messages
+  // name the copy __fjs_merged_0#): the pointer is the copy's.
+  EXPECT_EQ(ir(R"({"$defs":{"a":{"type":"foo"}},"$ref":"#/$defs/a"})"), "ERROR foo unsupported @/type");
 }
 
 TEST(Loader, MaxDepth) {

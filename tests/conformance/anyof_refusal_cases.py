@@ -36,4 +36,15 @@ for bad in (NULLABLE, BAD_PATTERN):
     c({"anyOf": [{}, bad]}, [5], {"compileValidators": True})
     c({"type": "array", "items": {"anyOf": [{"type": "string"}, bad, {}]}}, [["x", 5], []])
 
+# Ajv validating the anyOf as a whole (an `if`): nothing of it compiled, a refused $ref in a
+# branch before the always-valid one included.
+c({"if": {"anyOf": [{"$ref": "#/definitions/b"}, {}]}, "then": {"type": "string"}, "else": {"type": "number"},
+   "definitions": {"b": NULLABLE}}, ["x", 5])
+# Strict mode: Ajv's test of each branch up to the always-valid one still refuses an unknown
+# keyword there, not after it.
+for options in ({}, {"ajv": {"strictSchema": True}}):
+    c({"if": {"anyOf": [{"foo": 1}, {"required": ["a"]}]}, "then": {"type": "object"}, "else": {"type": "string"}},
+      [{"a": 1}, "x"], options)
+    c({"if": {"anyOf": [{}, {"foo": 1}]}, "then": {"type": "object"}, "else": {"type": "string"}}, [{"a": 1}], options)
+
 print_cases("anyof-refusals:", raw)
