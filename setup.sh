@@ -55,7 +55,7 @@ case "${1:-run}" in
       test) ctest --test-dir "$build" --output-on-failure -j2 ;;
     esac ;;
   sanitize)
-    build_dir build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-14 \
+    build_dir build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
       -DSCHEMAJIT_SANITIZE=ON -DSCHEMAJIT_FUZZ=ON -DSCHEMAJIT_BUILD_BENCH=OFF
     ctest --test-dir build-asan --output-on-failure -j2 ;;
   bench)
