@@ -94,6 +94,8 @@ std::unique_ptr<JsRegex> JsRegex::compile(std::string_view source, int flags, st
   hooks.stack_base = static_cast<const char*>(__builtin_frame_address(0));
   // libregexp reads the source up to its NUL (the terminator must be there) and stops at an
   // earlier one: JavaScript reads a NUL in a pattern as itself, written \x00 here.
+  std::string decoded;
+  source = well_formed(source, decoded);  // bytes that are not UTF-8: U+FFFD, as a JavaScript host reads them
   if (const char* why = newer_than_node20(source)) {
     error = why;
     return nullptr;
@@ -139,6 +141,7 @@ bool JsRegex::beyond_limits(const std::string& error) {
 }
 
 RegexFound JsRegex::search(const char* s, size_t n, RegexBudget& budget) const {
+  if (!s) s = "";  // an empty view's null: libregexp adds to the pointer it is given
   Hooks hooks;
   hooks.budget = &budget;
   hooks.uncharged = n > UINT64_MAX / RegexBudget::kStepsPerUnit ? UINT64_MAX : n * RegexBudget::kStepsPerUnit;

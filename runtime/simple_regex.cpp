@@ -277,6 +277,8 @@ class Parser {
 }  // namespace
 
 std::unique_ptr<SimpleRegex> SimpleRegex::compile(std::string_view source, bool unicode) {
+  std::string storage;
+  source = well_formed(source, storage);  // as libregexp gets it (js_regex.cpp)
   std::vector<Item> items;
   bool caret = false, dollar = false;
   if (!Parser(source, unicode).parse(items, caret, dollar)) return nullptr;

@@ -5,6 +5,8 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 namespace sj::rt {
 
@@ -32,6 +34,28 @@ inline uint32_t next_code_point(const unsigned char*& p, const unsigned char* en
   }
   p = q;
   return c;
+}
+
+// `s` as TextDecoder would hand it over: each ill-formed subpart replaced by U+FFFD (lone
+// surrogates, WTF-8, kept). Returns `s` itself when it is well formed, else a view of `storage`.
+// A pattern's source goes through it before either regex engine reads it, so that both read
+// the same characters.
+inline std::string_view well_formed(std::string_view s, std::string& storage) {
+  auto begin = reinterpret_cast<const unsigned char*>(s.data());
+  auto p = begin, end = begin + s.size();
+  bool copying = false;
+  while (p < end) {
+    const unsigned char* at = p;
+    uint32_t c = next_code_point(p, end);
+    bool replaced = c == 0xFFFD && !(p - at == 3 && at[0] == 0xEF && at[1] == 0xBF && at[2] == 0xBD);
+    if (replaced && !copying) {
+      storage.assign(s.data(), static_cast<size_t>(at - begin));
+      copying = true;
+    }
+    if (replaced) storage += "\xEF\xBF\xBD";
+    else if (copying) storage.append(reinterpret_cast<const char*>(at), static_cast<size_t>(p - at));
+  }
+  return copying ? std::string_view(storage) : s;
 }
 
 // Writes s[0..n) as UTF-16 units to out (room for n units: never more units than bytes);

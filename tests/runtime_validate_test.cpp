@@ -130,4 +130,13 @@ TEST(Patterns, InvalidUtf8ReadsAsTextDecoderReadsIt) {
   EXPECT_EQ(chars("\xE2\x82" "a"), 2);  // the byte that broke it starts the next character
   EXPECT_EQ(chars("\xC3\xA9"), 1);      // é
   EXPECT_EQ(chars("\xED\xA0\x80"), 1);  // a lone surrogate (WTF-8)
+  // A source's such bytes too, for both engines (found by fuzz_regex: the automaton read a
+  // U+FFFD that libregexp did not).
+  for (auto dialect : {Pattern::Dialect::Fjs, Pattern::Dialect::Ajv}) {
+    auto p = Pattern::compile("^\xF0\x9F$", error, dialect);
+    ASSERT_TRUE(p) << error;
+    sj::rt::LocalRegexBudget budget;
+    EXPECT_EQ(p->search("\xFA", 1, budget), Pattern::Found::Yes);
+    EXPECT_EQ(p->search("\xEF\xBF\xBD", 3, budget), Pattern::Found::Yes);
+  }
 }
