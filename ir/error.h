@@ -18,4 +18,10 @@ struct CompileError : std::runtime_error {
       : std::runtime_error(text), code(kind), message(std::move(text)), pointer(std::move(ptr)) {}
 };
 
+// A regular expression that ran out of a limit at build time (its search, or libregexp itself):
+// "regular expression /<source>/ <why>", naming `pointer`.
+inline CompileError regex_limit_error(const std::string& source, const std::string& why, std::string pointer) {
+  return CompileError("regular expression /" + source + "/ " + why, std::move(pointer), ErrorCode::RegexLimit);
+}
+
 }  // namespace sj

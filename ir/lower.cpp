@@ -215,7 +215,7 @@ class Lowerer {
     const Value* ref = member(s, "$ref");
     auto target = doc_.resolve(std::string(sv(*ref)), path, pointer_of(path) + "/$ref", true);
     Located resolved{target.schema, target.path};
-    if (is_pure_ref(s) && !merged_by_fjs(s)) return resolved;
+    if (!merged_by_fjs(s)) return resolved;
     Value siblings(rapidjson::kObjectType);
     for (auto& m : s.GetObject())
       if (sv(m.name) != "$ref" && !is_annotation(sv(m.name)))
@@ -411,8 +411,7 @@ class Lowerer {
         std::string error;
         auto regex = rt::Pattern::compile(pf.source, error);
         if (!regex && rt::Pattern::beyond_limits(error))
-          throw CompileError("regular expression /" + pf.source + "/ " + rt::Pattern::beyond_limits_text(error),
-                             pointer_of(pp_path), ErrorCode::RegexLimit);
+          throw regex_limit_error(pf.source, rt::Pattern::beyond_limits_text(error), pointer_of(pp_path));
         if (!regex) throw CompileError("schema is invalid: data/patternProperties must match format \"regex\"", pointer_of(pp_path));
         pf.index = static_cast<int>(module_.patterns.size());
         module_.patterns.push_back(std::move(regex));

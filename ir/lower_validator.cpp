@@ -102,6 +102,14 @@ bool ajv_always_valid(const Value& s) {
   return true;
 }
 
+// The first always-valid branch of an anyOf, or null: Ajv compiles an anyOf that has one to
+// nothing (its alwaysValidSchema test stops at that branch).
+const Value* always_valid_branch(const Value& any_of) {
+  if (!any_of.IsArray()) return nullptr;
+  auto it = std::find_if(any_of.Begin(), any_of.End(), [](const Value& b) { return ajv_always_valid(b); });
+  return it == any_of.End() ? nullptr : &*it;
+}
+
 // Whether running `t` can record an error rather than only pass or fail: a call to another
 // validator (which may exceed the depth limit or be a refused schema's) or a refusal itself.
 bool may_record_error(const Test& t) {
@@ -220,19 +228,15 @@ std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal(const Value
       for (auto& p : m.value.GetObject())
         if (p.value.IsObject())
           if (auto r = refusal(p.value, pointer_append(here, sv(p.name)))) return r;
-    } else if (k == "anyOf" && m.value.IsArray() &&
-               std::any_of(m.value.Begin(), m.value.End(), [](const Value& b) { return ajv_always_valid(b); })) {
-      // Ajv's anyOf with an always-valid branch compiles to nothing: none of its branches. Its
-      // test of each branch up to that one (alwaysValidSchema) still checks strict mode's
-      // unknown keywords there.
-      for (rapidjson::SizeType i = 0; i < m.value.Size(); ++i) {
-        const Value& branch = m.value[i];
-        if (branch.IsObject())
-          for (auto& b : branch.GetObject())
-            if (auto r = unknown_keyword(sv(b.name), pointer_append(here + "/" + std::to_string(i), sv(b.name)))) return r;
-        if (ajv_always_valid(branch)) break;
-      }
-      continue;
+    } else if (const Value* last = k == "anyOf" ? always_valid_branch(m.value) : nullptr) {
+      // None of its branches is compiled; Ajv's test of each branch up to that one
+      // (alwaysValidSchema) still checks strict mode's unknown keywords there.
+      for (const Value* branch = m.value.Begin(); branch <= last; ++branch)
+        if (branch->IsObject())
+          for (auto& b : branch->GetObject()) {
+            std::string at = here + "/" + std::to_string(branch - m.value.Begin());
+            if (auto r = unknown_keyword(sv(b.name), pointer_append(at, sv(b.name)))) return r;
+          }
     } else if (listed(kSubschemaKeywords, k)) {
       if (auto r = refusal(m.value, here)) return r;
     } else if (k == "$ref" && m.value.IsString()) {
@@ -544,9 +548,7 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
                                  {"oneOf", TestKind::OneOf, kRankOneOf}}) {
     const Value* list = member(s, key);
     if (!list || !list->IsArray()) continue;
-    // Ajv compiles an anyOf with an always-valid branch to nothing (refusal() skips it too).
-    if (kind == TestKind::AnyOf && std::any_of(list->Begin(), list->End(), [](const Value& b) { return ajv_always_valid(b); }))
-      continue;
+    if (kind == TestKind::AnyOf && always_valid_branch(*list)) continue;  // compiled to nothing, as in refusal()
     auto t = test(kind);
     for (rapidjson::SizeType i = 0; i < list->Size(); ++i) {
       std::string at = here(key) + "/" + std::to_string(i);
@@ -748,8 +750,7 @@ int ValidatorLowering::pattern(const std::string& source, const std::string& pat
   std::string error;
   auto re = rt::Pattern::compile(source, error, dialect);
   if (!re && rt::Pattern::beyond_limits(error))
-    throw CompileError("regular expression /" + source + "/ " + rt::Pattern::beyond_limits_text(error), pointer_of(path),
-                       ErrorCode::RegexLimit);
+    throw regex_limit_error(source, rt::Pattern::beyond_limits_text(error), pointer_of(path));
   // A source JavaScript refuses reaches here only where Ajv never compiles it (patternProperties
   // whose schemas are always valid): elsewhere the document's refusal failed the validator
   // first (refusal_of_document). Its matches decide nothing there: it matches nothing.

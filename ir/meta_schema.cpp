@@ -210,7 +210,7 @@ bool build_time_search(const rt::Pattern& re, std::string_view s, const std::str
   rt::LocalRegexBudget budget;
   auto found = re.search(s.data(), s.size(), budget);
   if (found != rt::Pattern::Found::Yes && found != rt::Pattern::Found::No)
-    throw CompileError("regular expression /" + re.source() + "/ " + rt::Pattern::limit_text(found), at, ErrorCode::RegexLimit);
+    throw regex_limit_error(re.source(), rt::Pattern::limit_text(found), at);
   return found == rt::Pattern::Found::Yes;
 }
 

@@ -237,10 +237,18 @@ const char* literal_id(const Value& schema) {
                                                                                              : nullptr;
 }
 
+namespace {
+
+// fjs's IGNORED_REF_SIBLING_KEYWORDS besides $ref itself: what resolveRef does not merge.
+bool ignored_beside_ref(std::string_view key) {
+  return key == "$comment" || key == "title" || key == "description" || key == "examples" || key == "deprecated" ||
+         key == "readOnly" || key == "writeOnly";
+}
+
+}  // namespace
+
 bool is_annotation(std::string_view key) {
-  return key == "$id" || key == "$comment" || key == "title" || key == "description" || key == "examples" ||
-         key == "deprecated" || key == "readOnly" || key == "writeOnly" || key == "$schema" ||
-         key == "definitions" || key == "$defs";
+  return ignored_beside_ref(key) || key == "$id" || key == "$schema" || key == "definitions" || key == "$defs";
 }
 
 bool is_pure_ref(const rapidjson::Value& s) {
@@ -252,8 +260,7 @@ bool is_pure_ref(const rapidjson::Value& s) {
 
 bool merged_by_fjs(const rapidjson::Value& s) {
   return s.IsObject() && std::any_of(s.MemberBegin(), s.MemberEnd(), [](auto& m) {
-           std::string_view k = sv(m.name);
-           return k == "$id" || k == "$schema" || k == "definitions" || k == "$defs";
+           return sv(m.name) != "$ref" && !ignored_beside_ref(sv(m.name));
          });
 }
 

@@ -70,13 +70,14 @@ std::string pointer_of(const std::string& location);
 // it an anchor), else null.
 const char* literal_id(const rapidjson::Value& schema);
 
-// Keywords with no effect on output next to a $ref (fjs does not merge these into the target).
+// Keywords with no effect on output next to a $ref: annotations, $id, $schema and the
+// definitions a schema carries.
 bool is_annotation(std::string_view key);
 // {"$ref": "..."} with nothing beside it but annotations.
 bool is_pure_ref(const rapidjson::Value& schema);
-// Whether fjs's resolveRef merges a $ref's target with what is beside it although nothing there
-// changes output by itself: $id, $schema, definitions or $defs (fjs skips only annotations).
-// The merge still shows: a one-type array becomes that type, and properties named like
+// Whether fjs's resolveRef merges a $ref's target with what is beside it: anything but its
+// annotations ($id, $schema, definitions and $defs included). Even with nothing else beside
+// it the merge shows: a one-type array becomes that type, and properties named like
 // Object.prototype members are dropped (ir/merge.cpp).
 bool merged_by_fjs(const rapidjson::Value& schema);
 

@@ -4,7 +4,7 @@
 #include <set>
 #include <vector>
 
-#include "runtime/pattern.h"
+#include "runtime/js_regex.h"
 
 namespace sj::ir {
 namespace {
@@ -87,7 +87,7 @@ size_t interval_end(const std::string& s, size_t i) {
 // Whether \p{name} names a property, by libregexp's Unicode tables.
 bool valid_property(const std::string& name) {
   std::string error;
-  return !name.empty() && rt::Pattern::compile("\\p{" + name + "}", error, rt::Pattern::Dialect::Ajv) != nullptr;
+  return !name.empty() && rt::JsRegex::compile("\\p{" + name + "}", rt::JsRegex::kUnicode, error) != nullptr;
 }
 
 // One escape at s[i] == '\\'. Returns V8's reason when the u flag refuses it, else "" with
@@ -245,7 +245,7 @@ std::string unicode_regexp_error(const std::string& s) {
 
 std::string unicode_regexp_refusal(const std::string& source) {
   std::string error;
-  if (rt::Pattern::compile(source, error, rt::Pattern::Dialect::Ajv) || rt::Pattern::beyond_limits(error)) return "";
+  if (rt::JsRegex::compile(source, rt::JsRegex::kUnicode, error) || rt::JsRegex::beyond_limits(error)) return "";
   if (std::string why = unicode_regexp_error(source); !why.empty()) return why;
   // libregexp's reasons for what the rules above do not read, as V8 words them.
   const std::pair<const char*, const char*> v8_words[] = {

@@ -92,8 +92,6 @@ std::unique_ptr<JsRegex> JsRegex::compile(std::string_view source, int flags, st
   Hooks hooks;
   // The machine stack's frame, not a local's address: ASan may keep locals on a fake stack.
   hooks.stack_base = static_cast<const char*>(__builtin_frame_address(0));
-  // libregexp reads the source up to its NUL (the terminator must be there) and stops at an
-  // earlier one: JavaScript reads a NUL in a pattern as itself, written \x00 here.
   std::string decoded;
   source = well_formed(source, decoded);  // bytes that are not UTF-8: U+FFFD, as a JavaScript host reads them
   if (const char* why = newer_than_node20(source)) {
@@ -102,6 +100,8 @@ std::unique_ptr<JsRegex> JsRegex::compile(std::string_view source, int flags, st
   }
   std::string cesu8;
   if (!(flags & kUnicode) && !is_ascii(source.data(), source.size())) source = cesu8 = as_cesu8(source);
+  // libregexp reads the source up to its NUL (the terminator must be there) and stops at an
+  // earlier one: JavaScript reads a NUL in a pattern as itself, written \x00 here.
   std::string text;
   text.reserve(source.size() + 1);
   size_t backslashes = 0;  // the run just before, to tell `\<NUL>` (an escape of it) apart
@@ -131,7 +131,6 @@ std::unique_ptr<JsRegex> JsRegex::compile(std::string_view source, int flags, st
   }
   std::unique_ptr<JsRegex> re(new JsRegex());
   re->bytecode_ = bytecode;
-  re->slots_ = lre_get_alloc_count(bytecode);
   return re;
 }
 

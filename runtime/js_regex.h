@@ -77,7 +77,6 @@ class JsRegex {
  private:
   JsRegex() = default;
   uint8_t* bytecode_ = nullptr;  // lre_compile's, freed by lre_realloc
-  int slots_ = 0;                // capture and register slots lre_exec writes
 };
 
 }  // namespace sj::rt
