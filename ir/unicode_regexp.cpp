@@ -68,6 +68,27 @@ Groups capture_groups(const std::string& s) {
   return g;
 }
 
+// Whether a `\k<name>` outside classes names no group. V8 checks the names after the parse,
+// so any other error comes first.
+bool unknown_named_reference(const std::string& s, const Groups& groups) {
+  bool in_class = false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '\\') {
+      if (!in_class && s.compare(i + 1, 2, "k<") == 0) {
+        size_t close = s.find('>', i + 3);
+        if (close != std::string::npos && !groups.names.count(s.substr(i + 3, close - i - 3))) return true;
+      }
+      ++i;
+    } else if (in_class) {
+      in_class = c != ']';
+    } else if (c == '[') {
+      in_class = true;
+    }
+  }
+  return false;
+}
+
 // The end of an interval quantifier "{n}", "{n,}", "{n,m}" starting at s[i] == '{', or npos.
 size_t interval_end(const std::string& s, size_t i) {
   size_t j = i + 1;
@@ -149,8 +170,7 @@ std::string escape_error(const std::string& s, size_t i, bool in_class, const Gr
       size_t close = s.find('>', i + 3);
       std::string name = close == std::string::npos ? "" : s.substr(i + 3, close - i - 3);
       if (!is_group_name(name)) return "Invalid capture group name";
-      if (!groups.names.count(name)) return "Invalid named capture referenced";
-      next = close + 1;
+      next = close + 1;  // a name no group has: an error V8 reports after the parse (unicode_regexp_error)
       return "";
     }
     case '0':
@@ -159,7 +179,7 @@ std::string escape_error(const std::string& s, size_t i, bool in_class, const Gr
     default: break;
   }
   if (is_digit(c)) {  // 1-9: a back reference to a group that exists
-    if (in_class) return kInvalidClassEscape;
+    if (in_class) return c <= '7' ? kInvalidClassEscape : kInvalidEscape;  // \8 and \9 are no octal escapes
     size_t j = i + 1, index = 0;
     while (j < s.size() && is_digit(s[j]) && index <= groups.count) index = index * 10 + static_cast<size_t>(s[j++] - '0');
     if (index > groups.count) return kInvalidEscape;
@@ -240,7 +260,67 @@ std::string unicode_regexp_error(const std::string& s) {
     }
     after_lookaround = closed_lookaround;
   }
-  return "";
+  return unknown_named_reference(s, groups) ? "Invalid named capture referenced" : "";
+}
+
+namespace {
+
+// Where a lookbehind group, (?<=...) or (?<!...), is first followed by a quantifier, with the
+// groups still open there; npos when none is.
+size_t quantified_lookbehind(const std::string& s, size_t& open_groups) {
+  std::vector<bool> lookbehinds;  // the open groups: which are lookbehinds
+  bool in_class = false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '\\') {
+      ++i;
+    } else if (in_class) {
+      in_class = c != ']';
+    } else if (c == '[') {
+      in_class = true;
+    } else if (c == '(') {
+      lookbehinds.push_back(s.compare(i, 4, "(?<=") == 0 || s.compare(i, 4, "(?<!") == 0);
+    } else if (c == ')' && !lookbehinds.empty()) {
+      bool closed_lookbehind = lookbehinds.back();
+      lookbehinds.pop_back();
+      if (closed_lookbehind && i + 1 < s.size() && std::strchr("*+?{", s[i + 1])) {
+        open_groups = lookbehinds.size();
+        return i + 1;
+      }
+    }
+  }
+  return std::string::npos;
+}
+
+}  // namespace
+
+std::string regexp_refusal(const std::string& source) {
+  std::string error;
+  if (rt::JsRegex::compile(source, 0, error) || rt::JsRegex::beyond_limits(error)) return "";
+  if (error == "unexpected end") {  // of a class, or after a backslash
+    size_t run = source.size() - source.find_last_not_of('\\') - 1;
+    return run % 2 == 1 ? "\\ at end of pattern" : "Unterminated character class";
+  }
+  if (error == "nothing to repeat") {  // V8 says "Invalid quantifier" of a quantified lookbehind
+    size_t open_groups = 0, at = quantified_lookbehind(source, open_groups);
+    if (at == std::string::npos) return "Nothing to repeat";
+    // Unless a quantifier with nothing to repeat comes before it.
+    std::string before = source.substr(0, at) + std::string(open_groups, ')');
+    return rt::JsRegex::compile(before, 0, error) || error != "nothing to repeat" ? "Invalid quantifier" : "Nothing to repeat";
+  }
+  const std::pair<const char*, const char*> v8_words[] = {
+      {"expecting ')'", "Unterminated group"},
+      {"extraneous characters at the end", "Unmatched ')'"},
+      {"invalid repetition count", "numbers out of order in {} quantifier"},
+      {"invalid class range", "Range out of order in character class"},
+      {"invalid group", "Invalid group"},
+      {"invalid group name", "Invalid capture group name"},
+      {"expecting group name", "Invalid named reference"},
+      {"group name not defined", "Invalid named capture referenced"},
+  };
+  for (const auto& [ours, v8] : v8_words)
+    if (error == ours) return v8;
+  return error;  // V8's own words already (ir/js_regex.cpp's refusals), or libregexp's
 }
 
 std::string unicode_regexp_refusal(const std::string& source) {

@@ -26,33 +26,53 @@ constexpr ptrdiff_t kParseStackBytes = 256 << 10;
 // A slot per capture start and end, and per loop register: lre_get_alloc_count's most.
 constexpr int kMaxSlots = 255 * 3;
 
-// Syntax libregexp reads (ES2025) that V8 in Node 20, which fjs runs on, refuses: pattern
-// modifiers `(?i:...)` and a group name used twice. Returns V8's reason, or null.
-const char* newer_than_node20(std::string_view s) {
-  std::vector<std::string_view> names;
+// What V8 in Node 20, which fjs runs on, refuses and libregexp reads: pattern modifiers
+// `(?i:...)` and a group name used twice (ES2025 syntax, newer than Node 20), and `\k` in a
+// class of a pattern that has group names (there `\k` is no identity escape; libregexp takes
+// it for 'k'). `why` is V8's reason, null when there is none; `at` where it is, with the groups
+// open there and whether that is inside a class (to tell whether an error comes before it).
+struct Node20Refusal {
+  const char* why = nullptr;
+  size_t at = 0;
+  int open_groups = 0;
   bool in_class = false;
+};
+
+Node20Refusal refused_by_node20(std::string_view s) {
+  // V8 looks for group names before it parses: with any, every `\k` is read as a reference.
+  bool named = false;
+  for (size_t at = s.find("(?<"); at != std::string_view::npos && !named; at = s.find("(?<", at + 1))
+    named = at + 3 < s.size() && s[at + 3] != '=' && s[at + 3] != '!';
+  std::vector<std::string_view> names;
+  Node20Refusal r;
   for (size_t i = 0; i < s.size(); ++i) {
     char c = s[i];
+    r.at = i;
     if (c == '\\') {
+      if (r.in_class && named && i + 1 < s.size() && s[i + 1] == 'k') return r.why = "Invalid escape", r;
       ++i;
-    } else if (in_class) {
-      in_class = c != ']';
+    } else if (r.in_class) {
+      r.in_class = c != ']';
     } else if (c == '[') {
-      in_class = true;
-    } else if (c == '(' && i + 2 < s.size() && s[i + 1] == '?') {
-      char kind = s[i + 2];
-      if (kind == 'i' || kind == 'm' || kind == 's' || kind == '-') return "Invalid group";
+      r.in_class = true;
+    } else if (c == ')') {
+      r.open_groups -= r.open_groups > 0;
+    } else if (c == '(') {
+      char kind = i + 2 < s.size() && s[i + 1] == '?' ? s[i + 2] : 0;
+      if (kind == 'i' || kind == 'm' || kind == 's' || kind == '-') return r.why = "Invalid group", r;
       if (kind == '<' && i + 3 < s.size() && s[i + 3] != '=' && s[i + 3] != '!') {
         size_t close = s.find('>', i + 3);
-        if (close == std::string_view::npos) continue;  // libregexp refuses it
-        std::string_view name = s.substr(i + 3, close - i - 3);
-        for (std::string_view seen : names)
-          if (seen == name) return "Duplicate capture group name";
-        names.push_back(name);
+        if (close != std::string_view::npos) {  // else libregexp refuses it
+          std::string_view name = s.substr(i + 3, close - i - 3);
+          for (std::string_view seen : names)
+            if (seen == name) return r.why = "Duplicate capture group name", r;
+          names.push_back(name);
+        }
       }
+      ++r.open_groups;
     }
   }
-  return nullptr;
+  return Node20Refusal{};
 }
 
 // Without the u flag JavaScript reads a pattern as UTF-16 units, and libregexp takes such a
@@ -77,6 +97,36 @@ std::string as_cesu8(std::string_view source) {
   return out;
 }
 
+// Without the u flag (Annex B) a '{' that does not start a whole quantifier ({n}, {n,},
+// {n,m}) is itself: V8 reads `a{2,1` as that text. libregexp checks the counts' order before
+// it looks for the '}', and refuses it; escaping such braces gives it the same reading.
+std::string_view literal_braces(std::string_view s, std::string& storage) {
+  if (s.find('{') == std::string_view::npos) return s;
+  auto whole_quantifier = [&](size_t i) {  // s[i] == '{'
+    size_t j = i + 1, digits = j;
+    while (j < s.size() && s[j] >= '0' && s[j] <= '9') ++j;
+    if (j == digits) return false;
+    if (j < s.size() && s[j] == ',')
+      for (++j; j < s.size() && s[j] >= '0' && s[j] <= '9';) ++j;
+    return j < s.size() && s[j] == '}';
+  };
+  storage.clear();
+  bool in_class = false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '\\' && i + 1 < s.size()) {
+      storage.append(s.substr(i, 2));
+      ++i;
+      continue;
+    }
+    if (in_class) in_class = c != ']';
+    else if (c == '[') in_class = true;
+    else if (c == '{' && !whole_quantifier(i)) storage.push_back('\\');
+    storage.push_back(c);
+  }
+  return storage;
+}
+
 }  // namespace
 
 std::string regex_limit_text(RegexFound f) {
@@ -89,17 +139,30 @@ std::string regex_limit_text(RegexFound f) {
 }
 
 std::unique_ptr<JsRegex> JsRegex::compile(std::string_view source, int flags, std::string& error) {
+  std::string decoded;
+  source = well_formed(source, decoded);  // bytes that are not UTF-8: U+FFFD, as a JavaScript host reads them
+  if (Node20Refusal r = refused_by_node20(source); r.why) {
+    // V8 reports the first error: one libregexp finds before that point (the source up to
+    // there, its class and groups closed) comes first.
+    std::string before(source.substr(0, r.at));
+    before += r.in_class ? "]" : "";
+    before.append(static_cast<size_t>(r.open_groups), ')');
+    if (!compile_source(before, flags, error)) return nullptr;
+    error = r.why;
+    return nullptr;
+  }
+  return compile_source(source, flags, error);
+}
+
+std::unique_ptr<JsRegex> JsRegex::compile_source(std::string_view source, int flags, std::string& error) {
   Hooks hooks;
   // The machine stack's frame, not a local's address: ASan may keep locals on a fake stack.
   hooks.stack_base = static_cast<const char*>(__builtin_frame_address(0));
-  std::string decoded;
-  source = well_formed(source, decoded);  // bytes that are not UTF-8: U+FFFD, as a JavaScript host reads them
-  if (const char* why = newer_than_node20(source)) {
-    error = why;
-    return nullptr;
+  std::string cesu8, braces;
+  if (!(flags & kUnicode)) {
+    if (!is_ascii(source.data(), source.size())) source = cesu8 = as_cesu8(source);
+    source = literal_braces(source, braces);
   }
-  std::string cesu8;
-  if (!(flags & kUnicode) && !is_ascii(source.data(), source.size())) source = cesu8 = as_cesu8(source);
   // libregexp reads the source up to its NUL (the terminator must be there) and stops at an
   // earlier one: JavaScript reads a NUL in a pattern as itself, written \x00 here.
   std::string text;

@@ -76,6 +76,8 @@ class JsRegex {
 
  private:
   JsRegex() = default;
+  // compile() after its checks of what libregexp and Node 20's V8 read differently.
+  static std::unique_ptr<JsRegex> compile_source(std::string_view source, int flags, std::string& error);
   uint8_t* bytecode_ = nullptr;  // lre_compile's, freed by lre_realloc
 };
 

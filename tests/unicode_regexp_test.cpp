@@ -1,14 +1,17 @@
 // ir/unicode_regexp.cpp against V8 (Node 20): what the u flag refuses in sources the non-u
-// grammar accepts, with V8's reason. tests/data/unicode-regexp.jsonl holds 6,000 random sources
+// grammar accepts, with V8's reason; and every reason for a refusal, with or without the flag. tests/data/unicode-regexp.jsonl holds 6,000 random sources
 // and V8's answers (made by tests/data/unicode_regexp_sources.js); the table below adds the
 // rarer reasons, each answer copied from Node.
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <string>
+#include <vector>
 
 #include <rapidjson/document.h>
 
+#include "ir/schema_doc.h"
 #include "ir/unicode_regexp.h"
 
 namespace {
@@ -74,6 +77,36 @@ TEST(UnicodeRegexp, RandomSourcesAsV8ReadsThem) {
     ++checked;
   }
   EXPECT_EQ(checked, 6000);
+}
+
+// Every refusal of tests/data/regex-differential.jsonl (tests/regex_differential_test.cpp)
+// worded as V8 words it: without flags (ajv: {formats} sources) and under the u flag.
+TEST(Regexp, RefusalsWordedAsV8) {
+  std::ifstream in(SJ_SOURCE_DIR "/tests/data/regex-differential.jsonl");
+  ASSERT_TRUE(in) << "tests/data/regex-differential.jsonl";
+  std::vector<rapidjson::Document> refusals;
+  std::set<std::string> refused_without_flags;
+  std::string line;
+  while (std::getline(in, line)) {
+    rapidjson::Document d;
+    std::string error;
+    ASSERT_TRUE(sj::parse_json(line, d, error)) << error << ": " << line;  // lone surrogates as WTF-8
+    if (!d.HasMember("error")) continue;
+    if (std::string(d["dialect"].GetString()) == "ajv-nonunicode") refused_without_flags.insert(d["source"].GetString());
+    refusals.push_back(std::move(d));
+  }
+  int checked = 0;
+  for (const auto& d : refusals) {
+    std::string dialect = d["dialect"].GetString(), source = d["source"].GetString();
+    std::string reason;
+    if (dialect == "ajv-nonunicode") reason = "/: " + sj::ir::regexp_refusal(source);
+    // unicode_regexp_refusal words what the meta-schema (no flags) lets through
+    else if (dialect == "ajv" && !refused_without_flags.count(source)) reason = "/u: " + sj::ir::unicode_regexp_refusal(source);
+    else continue;
+    EXPECT_EQ("Invalid regular expression: /" + source + reason, d["error"].GetString());
+    ++checked;
+  }
+  EXPECT_GT(checked, 500);
 }
 
 }  // namespace
