@@ -1,9 +1,12 @@
-// Reading schema JSON: a string value's text, a member by name, and the names every JavaScript
+// Reading schema JSON: a string value's text, a member by name, JavaScript's key order, and the names every JavaScript
 // object inherits. Shared by the loader, lowering, the validator lowering and merging.
 #pragma once
+#include <cstdint>
 #include <string_view>
 
 #include <rapidjson/document.h>
+
+#include "runtime/js_value.h"
 
 namespace sj {
 
@@ -17,6 +20,15 @@ inline const rapidjson::Value* member(const rapidjson::Value& s, std::string_vie
 }
 inline const rapidjson::Value* member(const rapidjson::Value* s, std::string_view key) {
   return s ? member(*s, key) : nullptr;
+}
+
+// JavaScript's own-key order (for...in, Object.keys): array-index keys first, ascending; the
+// rest as written. For std::stable_sort over an object's members.
+inline bool js_key_order(const rapidjson::Value::Member* a, const rapidjson::Value::Member* b) {
+  uint32_t ia = 0, ib = 0;
+  bool xa = rt::array_index_key(sv(a->name), ia), xb = rt::array_index_key(sv(b->name), ib);
+  if (xa != xb) return xa;
+  return xa && ia < ib;
 }
 
 // Whether `name` is found on every plain JavaScript object, through Object.prototype: where

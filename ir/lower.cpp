@@ -29,14 +29,6 @@ bool has_any(const Value& s, std::initializer_list<const char*> keys) {
   return false;
 }
 
-// JavaScript's own-key order: array-index keys first, ascending; the rest as written.
-bool js_key_order(const Value::Member* a, const Value::Member* b) {
-  uint32_t ia = 0, ib = 0;
-  bool xa = rt::array_index_key(sv(a->name), ia), xb = rt::array_index_key(sv(b->name), ib);
-  if (xa != xb) return xa;
-  return xa && ia < ib;
-}
-
 // A schema that prints the value as it is: true, {} (no keywords that change output).
 bool is_raw(const Value& s) { return s.IsBool() || (s.IsObject() && s.ObjectEmpty()); }
 

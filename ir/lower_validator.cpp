@@ -8,7 +8,7 @@
 #include <string_view>
 #include <utility>
 
-#include "ir/ajv_formats.h"
+#include "ir/ajv_keywords.h"
 #include "ir/error.h"
 #include "ir/json_access.h"
 #include "ir/unicode_regexp.h"
@@ -42,27 +42,6 @@ uint8_t type_bit(std::string_view t) {
        : t == "string" ? kTypeString : 0;
 }
 
-// Formats that accept every value.
-constexpr const char* kOpenFormats[] = {"password", "binary", "float", "double"};
-// Formats ajv-formats knows and schemajit does not check yet: an error, never a silent pass.
-constexpr const char* kUncheckedFormats[] = {"regex"};
-
-// The keywords Ajv 8 knows in draft-07 mode with ajv-formats and its nullable support; with
-// strictSchema any other keyword in a validated schema is an error.
-constexpr const char* kAjvKeywords[] = {
-    "$id", "$schema", "$ref", "$comment", "$defs", "definitions", "title", "description", "default", "examples",
-    "readOnly", "writeOnly", "deprecated", "contentMediaType", "contentEncoding", "type", "nullable", "const",
-    "enum", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength",
-    "pattern", "maxItems", "minItems", "uniqueItems", "maxProperties", "minProperties", "required",
-    "additionalItems", "items", "contains", "dependencies", "propertyNames", "properties", "patternProperties",
-    "additionalProperties", "not", "anyOf", "oneOf", "allOf", "if", "then", "else", "format", "formatMaximum",
-    "formatMinimum", "formatExclusiveMaximum", "formatExclusiveMinimum"};
-
-// The keywords whose value Ajv compiles as a schema (or a list of schemas).
-constexpr const char* kSubschemaKeywords[] = {"additionalProperties", "items", "additionalItems", "contains",
-                                              "propertyNames", "not", "if", "then", "else", "allOf", "anyOf",
-                                              "oneOf"};
-
 // Ajv also finds a $ref whose fragment only resolves with its %xx escapes decoded (fjs's own
 // resolver, used for serializing, never decodes them).
 std::string percent_decoded(const std::string& ref) {
@@ -80,36 +59,6 @@ std::string percent_decoded(const std::string& ref) {
   return out;
 }
 
-template <size_t N>
-bool listed(const char* const (&list)[N], const std::string& name) {
-  for (const char* n : list)
-    if (name == n) return true;
-  return false;
-}
-
-// Ajv's alwaysValidSchema: true, or an object with none of its rules (only annotations and
-// unknown words). Ajv compiles no code, and no regex, for such a schema. `$comment` is a rule
-// there (it may call a $comment hook), so a schema holding it is not always valid.
-bool ajv_always_valid(const Value& s) {
-  static const char* const kNotChecks[] = {"$id", "$schema", "$defs", "definitions", "title", "description",
-                                           "default", "examples", "readOnly", "writeOnly", "deprecated",
-                                           "contentMediaType", "contentEncoding"};
-  if (!s.IsObject()) return s.IsTrue();
-  for (auto& m : s.GetObject()) {
-    std::string k(sv(m.name));
-    if (listed(kAjvKeywords, k) && !listed(kNotChecks, k)) return false;
-  }
-  return true;
-}
-
-// The first always-valid branch of an anyOf, or null: Ajv compiles an anyOf that has one to
-// nothing (its alwaysValidSchema test stops at that branch).
-const Value* always_valid_branch(const Value& any_of) {
-  if (!any_of.IsArray()) return nullptr;
-  auto it = std::find_if(any_of.Begin(), any_of.End(), [](const Value& b) { return ajv_always_valid(b); });
-  return it == any_of.End() ? nullptr : &*it;
-}
-
 // Whether running `t` can record an error rather than only pass or fail: a call to another
 // validator (which may exceed the depth limit or be a refused schema's) or a refusal itself.
 bool may_record_error(const Test& t) {
@@ -123,6 +72,10 @@ bool may_record_error(const Test& t) {
 
 int ValidatorLowering::validator_for(const Value& schema, const std::string& location) {
   if (auto it = validators_.find(location); it != validators_.end()) return it->second;
+  if (module_.validators.empty()) check_custom_formats();  // fjs creates its Ajv for the first one
+  std::string document = location.substr(0, location.find('#'));
+  if (inherited_from_object_prototype(document.empty() ? doc_.root_id() : document))
+    throw CompileError("Cannot read properties of undefined (reading '#')", pointer_of(location));  // fjs's getSchema(id), hop()
   int index = static_cast<int>(module_.validators.size());
   validators_[location] = index;
   module_.validators.push_back({location, nullptr});
@@ -142,171 +95,6 @@ int ValidatorLowering::validator_for(const Value& schema, const std::string& loc
   }
   module_.validators[index].body = std::move(body);
   return index;
-}
-
-// Ajv compiles the whole schema document a validator lives in before it walks to the
-// validator's fragment, so a schema it refuses anywhere in the document (in what Ajv
-// compiles: not definitions) fails every validator of that document.
-const ValidatorLowering::Refusal* ValidatorLowering::refusal_of_document(const std::string& id) {
-  auto it = refusals_.find(id);
-  if (it == refusals_.end()) {
-    const Value* document = nullptr;
-    if (auto d = documents_.find(id); d != documents_.end()) document = d->second;
-    else document = doc_.schema_with_id(id.empty() ? doc_.root_id() : id);
-    std::optional<Refusal> r;
-    refusal_scope_ = id.empty() ? doc_.root_id() : id;
-    refusal_followed_.clear();
-    if (document) r = refusal(*document, "");
-    it = refusals_.emplace(id, r).first;
-  }
-  return it->second ? &*it->second : nullptr;
-}
-
-// Ajv then compiles the validator's fragment as a schema of its own: what the document's
-// compile skipped there (an anyOf beside an always-valid branch) is compiled now, so a refusal
-// in it fails the validators of that fragment only, the calls that reach it.
-std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal_of_fragment(const Value& schema,
-                                                                               const std::string& location) {
-  size_t hash = location.find('#');
-  if (hash == std::string::npos || hash + 1 >= location.size()) return std::nullopt;  // the document itself
-  std::string id = location.substr(0, hash);
-  refusal_scope_ = id.empty() ? doc_.root_id() : id;
-  refusal_followed_.clear();
-  return refusal(schema, location.substr(hash + 1));
-}
-
-// Strict mode's refusal of a keyword Ajv does not know.
-std::optional<ValidatorLowering::Refusal> ValidatorLowering::unknown_keyword(std::string_view k, const std::string& at) const {
-  if (!module_.options.ajv_strict_schema || listed(kAjvKeywords, std::string(k)) ||
-      (k == "discriminator" && module_.options.ajv_discriminator))
-    return std::nullopt;
-  return Refusal{"strict mode: unknown keyword: \"" + std::string(k) + "\"", at};
-}
-
-std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal(const Value& s, const std::string& ptr) {
-  if (s.IsArray()) {
-    for (rapidjson::SizeType i = 0; i < s.Size(); ++i)
-      if (auto r = refusal(s[i], ptr + "/" + std::to_string(i))) return r;
-    return std::nullopt;
-  }
-  if (!s.IsObject()) return std::nullopt;
-  for (auto& m : s.GetObject())
-    if (auto r = unknown_keyword(sv(m.name), pointer_append(ptr, sv(m.name)))) return r;
-  const Value* nullable = member(s, "nullable");
-  if (nullable && nullable->IsTrue() && !member(s, "type"))
-    return Refusal{"\"nullable\" cannot be used without \"type\"", pointer_append(ptr, "nullable")};
-  if (const Value* d = member(s, "discriminator"); d && module_.options.ajv_discriminator)
-    if (auto r = discriminator_refusal(s, *d, pointer_append(ptr, "discriminator"))) return r;
-  // Ajv compiles its regexes as it compiles the schema: with the u flag, a source the
-  // meta-schema let through may throw there (ir/unicode_regexp.h).
-  if (module_.options.ajv_unicode_regexp) {
-    auto refused = [](const std::string& source, const std::string& at) -> std::optional<Refusal> {
-      std::string why = unicode_regexp_refusal(source);
-      if (why.empty()) return std::nullopt;
-      return Refusal{"Invalid regular expression: /" + source + "/u: " + why, at};
-    };
-    if (const Value* p = member(s, "pattern"); p && p->IsString())
-      if (auto r = refused(std::string(sv(*p)), pointer_append(ptr, "pattern"))) return r;
-    // patternProperties compiles its regexes unless every one's schema is always valid;
-    // additionalProperties compiles them too, to tell which names are additional, unless it
-    // is always valid itself (and does not remove everything additional).
-    const Value* pp = member(s, "patternProperties");
-    const Value* ap = member(s, "additionalProperties");
-    bool compiled = pp && pp->IsObject() &&
-                    (std::any_of(pp->MemberBegin(), pp->MemberEnd(), [](auto& m) { return !ajv_always_valid(m.value); }) ||
-                     (ap && (!ajv_always_valid(*ap) || module_.options.ajv_remove_additional == AjvRemoval::All)));
-    if (compiled)
-      for (auto& m : pp->GetObject())
-        if (auto r = refused(std::string(sv(m.name)), pointer_append(pointer_append(ptr, "patternProperties"), sv(m.name))))
-          return r;
-  }
-  for (auto& m : s.GetObject()) {
-    std::string k(sv(m.name));
-    std::string here = pointer_append(ptr, k);
-    if (k == "properties" || k == "patternProperties" || k == "dependencies") {
-      if (!m.value.IsObject()) continue;
-      for (auto& p : m.value.GetObject())
-        if (p.value.IsObject())
-          if (auto r = refusal(p.value, pointer_append(here, sv(p.name)))) return r;
-    } else if (const Value* last = k == "anyOf" ? always_valid_branch(m.value) : nullptr) {
-      // None of its branches is compiled; Ajv's test of each branch up to that one
-      // (alwaysValidSchema) still checks strict mode's unknown keywords there.
-      for (const Value* branch = m.value.Begin(); branch <= last; ++branch)
-        if (branch->IsObject())
-          for (auto& b : branch->GetObject()) {
-            std::string at = here + "/" + std::to_string(branch - m.value.Begin());
-            if (auto r = unknown_keyword(sv(b.name), pointer_append(at, sv(b.name)))) return r;
-          }
-    } else if (listed(kSubschemaKeywords, k)) {
-      if (auto r = refusal(m.value, here)) return r;
-    } else if (k == "$ref" && m.value.IsString()) {
-      // Ajv compiles what a $ref reaches as it compiles the $ref (definitions included).
-      std::string id;
-      const Value* target = doc_.try_hop(std::string(sv(m.value)), refusal_scope_, id);
-      if (!target || !refusal_followed_.insert(target).second) continue;
-      std::string outer = std::exchange(refusal_scope_, id.empty() ? doc_.root_id() : id);
-      auto r = refusal(*target, here);
-      refusal_scope_ = outer;
-      if (r) return r;
-    }
-  }
-  return std::nullopt;
-}
-
-// What Ajv's discriminator keyword throws while it compiles (with the discriminator option):
-// its checks in its order. A discriminator it accepts tags every oneOf branch with distinct
-// strings that the branch requires, so the branch it picks is the one branch oneOf would find
-// passing, and the oneOf tests stand for it.
-std::optional<ValidatorLowering::Refusal> ValidatorLowering::discriminator_refusal(const Value& s, const Value& d,
-                                                                                   const std::string& ptr) {
-  auto no = [&](const std::string& why) { return Refusal{"discriminator: " + why, ptr}; };
-  if (!d.IsObject()) return Refusal{"discriminator value must be [\"object\"]", ptr};
-  const Value* name = member(d, "propertyName");
-  if (!name || !name->IsString()) return no("requires propertyName");
-  if (const Value* mapping = member(d, "mapping"); mapping && rt::to_boolean(*mapping)) return no("mapping is not supported");
-  const Value* one_of = member(s, "oneOf");
-  if (!one_of || !rt::to_boolean(*one_of)) return no("requires oneOf keyword");
-  std::string tag(sv(*name));
-  auto requires_tag = [&](const Value& sch) {
-    const Value* r = member(sch, "required");
-    if (!r || !r->IsArray()) return false;
-    for (auto& n : r->GetArray())
-      if (n.IsString() && sv(n) == tag) return true;
-    return false;
-  };
-  bool top = s.IsObject() && requires_tag(s), tag_required = true;
-  std::set<std::string> values;
-  // `tagValue in oneOfMapping` also finds what every object inherits.
-  auto add = [&](const Value& v) {
-    if (!v.IsString() || inherited_from_object_prototype(sv(v)) || !values.insert(std::string(sv(v))).second)
-      return false;
-    return true;
-  };
-  for (rapidjson::SizeType i = 0; one_of->IsArray() && i < one_of->Size(); ++i) {
-    const Value& branch = (*one_of)[i];
-    const Value* sch = &branch;
-    if (const Value* ref = member(branch, "$ref"); ref && ref->IsString() && branch.MemberCount() == 1) {
-      std::string id;
-      sch = doc_.try_hop(std::string(sv(*ref)), refusal_scope_, id);
-    }
-    const Value* prop = sch && sch->IsObject() ? member(member(*sch, "properties"), tag) : nullptr;
-    if (!prop || !(prop->IsObject() || prop->IsArray() || prop->IsNull()))  // typeof != "object"
-      return no("oneOf subschemas (or referenced schemas) must have \"properties/" + tag + "\"");
-    tag_required = tag_required && (top || requires_tag(*sch));
-    const Value* c = prop->IsObject() ? member(*prop, "const") : nullptr;
-    const Value* e = prop->IsObject() ? member(*prop, "enum") : nullptr;
-    bool ok = true;
-    if (c && rt::to_boolean(*c)) ok = add(*c);
-    else if (e && rt::to_boolean(*e)) {
-      if (e->IsArray())
-        for (auto& v : e->GetArray()) ok = ok && add(v);
-    } else {
-      return no("\"properties/" + tag + "\" must have \"const\" or \"enum\"");
-    }
-    if (!ok) return no("\"" + tag + "\" values must be unique strings");
-  }
-  if (!tag_required) return no("\"" + tag + "\" must be required");
-  return std::nullopt;
 }
 
 TestPtr ValidatorLowering::composite(const Value& s, const std::string& at) {
@@ -721,8 +509,22 @@ TestPtr whole_number_format(bool int32) {
 
 }  // namespace
 
+const std::pair<std::string, std::optional<std::string>>* ValidatorLowering::custom_format(const std::string& name) const {
+  if (ajv_formats_defines(name)) return nullptr;
+  for (const auto& f : module_.options.ajv_formats)
+    if (f.first == name) return &f;
+  return nullptr;
+}
+
 TestPtr ValidatorLowering::format(const std::string& name, const std::string& path) {
   if (!module_.options.ajv_validate_formats) return nullptr;  // ajv: {validateFormats: false}
+  if (auto custom = custom_format(name)) {
+    if (!custom->second) return nullptr;  // true: every value passes
+    auto t = test(TestKind::Pattern);  // a RegExp format tests strings; other types pass
+    t->text = path;
+    t->indices.push_back(pattern(*custom->second, path, rt::Pattern::Dialect::AjvNonUnicode));
+    return t;
+  }
   if (listed(kOpenFormats, name)) return nullptr;
   if (listed(kUncheckedFormats, name))
     throw CompileError("not supported yet: format \"" + name + "\" inside anyOf/oneOf/if", pointer_of(path), ErrorCode::Unsupported);

@@ -3,9 +3,11 @@
 // fast-json-stringify (spec §8.2).
 #pragma once
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -27,6 +29,25 @@ class ValidatorLowering {
   // A schema document that is not in the SchemaDoc's registry (a merged schema, "__fjs_merged_<n>").
   void add_document(const std::string& id, const rapidjson::Value* schema) { documents_[id] = schema; }
 
+  // Where Ajv's compile of a schema stands: what its messages call the place (baseId and
+  // errSchemaPath), and for strictTypes what the schemas around it allow of the data (empty:
+  // anything) and whether fjs converted it for Ajv ("string" types read ["string", "object"]
+  // and add the keyword fjs_type; not under propertyNames).
+  struct AjvCompileContext {
+    std::string base;
+    std::string path = "#";
+    std::vector<std::string> data_types;
+    bool converted = true;
+    // Ajv's definedProperties: the names properties keywords compiled so far on the same data
+    // declared (strictRequired), shared by the schemas on that data.
+    std::shared_ptr<std::set<std::string>> defined = std::make_shared<std::set<std::string>>();
+    static AjvCompileContext compiling(std::string base);   // a schema Ajv compiles as a whole
+    AjvCompileContext at(std::string_view segment) const;  // a keyword or name further down
+    AjvCompileContext at_ref(const std::string& ref) const;  // what a $ref reaches, inlined
+    AjvCompileContext of_other_data() const;                 // a member's or an element's schema
+    AjvCompileContext of_property_names() const;
+  };
+
  private:
   // A schema Ajv refuses to compile: its message and where.
   struct Refusal {
@@ -34,8 +55,18 @@ class ValidatorLowering {
   };
   const Refusal* refusal_of_document(const std::string& id);
   std::optional<Refusal> refusal_of_fragment(const rapidjson::Value& schema, const std::string& location);
-  std::optional<Refusal> refusal(const rapidjson::Value& schema, const std::string& pointer);
+  std::optional<Refusal> refusal(const rapidjson::Value& schema, const std::string& pointer, AjvCompileContext cx);
   std::optional<Refusal> unknown_keyword(std::string_view keyword, const std::string& pointer) const;
+  std::optional<Refusal> ref_refusal(const rapidjson::Value& ref, const std::string& pointer, const AjvCompileContext& cx);
+  std::optional<Refusal> unknown_format(const rapidjson::Value& format, const std::string& pointer,
+                                        const AjvCompileContext& cx) const;
+  std::optional<Refusal> unicode_refusal(const std::string& source, const std::string& pointer) const;
+  std::optional<Refusal> pattern_properties_refusal(const rapidjson::Value& s, const rapidjson::Value& pattern_properties,
+                                                    const std::string& pointer) const;
+  std::optional<Refusal> strict_tuple_refusal(const rapidjson::Value& s, const rapidjson::Value& items,
+                                              const std::string& pointer, const AjvCompileContext& cx) const;
+  std::optional<Refusal> strict_required_refusal(const rapidjson::Value& s, const rapidjson::Value& required,
+                                                 const std::string& pointer, const AjvCompileContext& cx) const;
   std::optional<Refusal> discriminator_refusal(const rapidjson::Value& s, const rapidjson::Value& discriminator,
                                                const std::string& pointer);
 
@@ -48,6 +79,10 @@ class ValidatorLowering {
   std::vector<std::pair<int, TestPtr>> members_in_ajv_order(const rapidjson::Value& s, const std::string& path);
   TestPtr items(const rapidjson::Value& s, const std::string& path);
   TestPtr format(const std::string& name, const std::string& path);
+  // ajv: {formats}: the option's entry for `name` unless ajv-formats replaced it, or null.
+  const std::pair<std::string, std::optional<std::string>>* custom_format(const std::string& name) const;
+  // The build error fjs's new Ajv throws for the first of those sources V8 refuses.
+  void check_custom_formats() const;
   int pattern(const std::string& source, const std::string& path, rt::Pattern::Dialect dialect);
   // The schema's own regexes (pattern, patternProperties), with or without the u flag.
   rt::Pattern::Dialect user_dialect() const {

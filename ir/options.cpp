@@ -10,9 +10,12 @@
 #include <vector>
 
 #include "ir/error.h"
+#include "ir/json_access.h"
 #include "ir/schema_doc.h"
 #include "runtime/js_value.h"
 #include "runtime/read_file.h"
+#include "runtime/utf16_units.h"
+#include "runtime/wtf8.h"
 
 namespace sj {
 namespace {
@@ -46,6 +49,47 @@ CompileError option_error(std::string message, std::string pointer) {
 CompileError precision_unsupported() {
   return CompileError("not supported: ajv.multipleOfPrecision other than a positive integer", "/ajv/multipleOfPrecision",
                       ErrorCode::Unsupported);
+}
+
+// One member of ajv: {formats}, as Ajv's addInitialFormats takes it: falsy is no format, a
+// string a regex source, true a format every value passes. From JSON, anything else (a number,
+// an object {type, validate}) would fail fjs's calls with a TypeError (`.test is not a
+// function`): refused here instead.
+void add_custom_format(std::string name, const rapidjson::Value& v,
+                       std::vector<std::pair<std::string, std::optional<std::string>>>& out) {
+  if (!rt::to_boolean(v)) return;
+  if (v.IsString()) {
+    out.emplace_back(std::move(name), std::string(v.GetString(), v.GetStringLength()));
+  } else if (v.IsTrue()) {
+    out.emplace_back(std::move(name), std::nullopt);
+  } else {
+    std::string pointer = pointer_append("/ajv/formats", name);
+    throw CompileError("not supported: ajv.formats." + name + " other than a regex source or true", pointer,
+                       ErrorCode::Unsupported);
+  }
+}
+
+// ajv: {formats} read with for...in, as Ajv reads it: an object's members in JavaScript key
+// order, an array's elements under "0", "1", ..., a string's characters likewise.
+std::vector<std::pair<std::string, std::optional<std::string>>> custom_formats(const rapidjson::Value& v) {
+  std::vector<std::pair<std::string, std::optional<std::string>>> out;
+  if (v.IsObject()) {
+    std::vector<const rapidjson::Value::Member*> order;
+    for (auto& m : v.GetObject()) order.push_back(&m);
+    std::stable_sort(order.begin(), order.end(), js_key_order);
+    for (const auto* m : order) add_custom_format(std::string(sv(m->name)), m->value, out);
+  } else if (v.IsArray()) {
+    for (rapidjson::SizeType i = 0; i < v.Size(); ++i) add_custom_format(std::to_string(i), v[i], out);
+  } else if (v.IsString()) {
+    // Each UTF-16 unit is a one-unit string: a lone surrogate as its WTF-8 bytes.
+    std::vector<uint16_t> units(v.GetStringLength());
+    units.resize(rt::utf16_units(v.GetString(), v.GetStringLength(), units.data()));
+    for (size_t i = 0; i < units.size(); ++i) {
+      std::string text = rt::wtf8_of_unit(units[i]);
+      add_custom_format(std::to_string(i), rapidjson::Value(rapidjson::StringRef(text.data(), text.size())), out);
+    }
+  }
+  return out;
 }
 
 // The public enums and the engine's list their values in the same order (from_public casts).
@@ -249,6 +293,16 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
       // validator checks are an error.
       auto strict = v.FindMember("strictSchema");
       o.ajv_strict_schema = strict != v.MemberEnd() && strict->value.IsTrue();
+      // strictTypes ?? strict ?? "log", and so strictTuples and strictRequired: only `true`
+      // throws ("log" warns).
+      auto strict_mode = [&](const char* name) {
+        const rapidjson::Value* mode = member(v, name);
+        if (!mode || mode->IsNull()) mode = member(v, "strict");
+        return mode && mode->IsTrue();
+      };
+      o.ajv_strict_types = strict_mode("strictTypes");
+      o.ajv_strict_tuples = strict_mode("strictTuples");
+      o.ajv_strict_required = strict_mode("strictRequired");
       // The options that change what Ajv accepts or writes, read as Ajv reads them: a string
       // where it names a mode, else JavaScript truthiness.
       auto is = [](const rapidjson::Value& x, std::string_view text) {
@@ -273,6 +327,8 @@ Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidj
           o.ajv_discriminator = on;
         } else if (name == "unicodeRegExp") {
           o.ajv_unicode_regexp = on;
+        } else if (name == "formats") {
+          o.ajv_formats = custom_formats(x);
         } else if (name == "multipleOfPrecision") {
           // Ajv writes 1e-${N} into its code: a positive integer is what works there.
           bool integral = x.IsNumber() && x.GetDouble() >= 1 && x.GetDouble() <= 300 && x.GetDouble() == std::floor(x.GetDouble());
@@ -377,6 +433,10 @@ Options from_public(const schemajit::Options& p) {
   o.ajv_multiple_of_precision = a.multiple_of_precision;
   o.ajv_discriminator = a.discriminator;
   o.ajv_strict_schema = a.strict_schema;
+  o.ajv_strict_types = a.strict_types;
+  o.ajv_strict_tuples = a.strict_tuples;
+  o.ajv_strict_required = a.strict_required;
+  for (const auto& [name, source] : a.formats) o.ajv_formats.emplace_back(name, source);
   if (p.opt_level < 0 || p.opt_level > 3) throw option_error("optLevel must be 0, 1, 2 or 3", "/optLevel");
   o.opt_level = p.opt_level;
   o.tier_up = p.tier_up;
@@ -412,6 +472,9 @@ bool cache_fingerprint(const Options& o, std::string& out) {
   num("cutoffs.numberArrays", o.cutoffs.number_arrays);
   num("compileValidators", o.compile_validators);
   num("ajv.strictSchema", o.ajv_strict_schema);
+  num("ajv.strictTypes", o.ajv_strict_types);
+  num("ajv.strictTuples", o.ajv_strict_tuples);
+  num("ajv.strictRequired", o.ajv_strict_required);
   num("ajv.coerceTypes", static_cast<int64_t>(o.ajv_coerce_types));
   num("ajv.useDefaults", static_cast<int64_t>(o.ajv_use_defaults));
   num("ajv.removeAdditional", static_cast<int64_t>(o.ajv_remove_additional));
@@ -419,6 +482,8 @@ bool cache_fingerprint(const Options& o, std::string& out) {
   num("ajv.unicodeRegExp", o.ajv_unicode_regexp);
   num("ajv.multipleOfPrecision", o.ajv_multiple_of_precision);
   num("ajv.discriminator", o.ajv_discriminator);
+  for (const auto& [name, source] : o.ajv_formats)
+    out += "ajv.formats." + std::to_string(name.size()) + ':' + name + (source ? '=' + std::to_string(source->size()) + ':' + *source : "=true") + ';';
   out += "schema=";
   return o.external_schemas ? write_value(*o.external_schemas, out, 0) : (out += '-', true);
 }

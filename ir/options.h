@@ -3,8 +3,10 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <rapidjson/document.h>
@@ -63,6 +65,15 @@ struct Options {
   std::shared_ptr<const rapidjson::Value> external_schemas;
   bool compile_validators = false;  // fjs's compileValidators: validator errors at build time
   bool ajv_strict_schema = false;   // ajv: {strictSchema: true}
+  // ajv: {strictTypes: true} (or {strict: true}): a keyword applied where the schema and its
+  // context allow none of its types, or a type the context excludes, is an error.
+  bool ajv_strict_types = false;
+  // ajv: {strictTuples: true} (or {strict: true}): a tuple whose length minItems and maxItems
+  // (or additionalItems: false) do not pin is an error.
+  bool ajv_strict_tuples = false;
+  // ajv: {strictRequired: true} (or {strict: true}): a required name no properties keyword on
+  // the same data declares (by then, in Ajv's order) is an error.
+  bool ajv_strict_required = false;
   // ajv: {coerceTypes}: a validated value of another type is converted where Ajv would convert
   // it (runtime/ajv_writes.h); "array" also wraps scalars in arrays and unwraps one-element ones.
   AjvCoercion ajv_coerce_types = AjvCoercion::None;
@@ -79,6 +90,10 @@ struct Options {
   // ajv: {discriminator: true}: the discriminator keyword is compiled, and Ajv's refusals of it
   // (ir/lower_validator.cpp) fail the validators of its document.
   bool ajv_discriminator = false;
+  // ajv: {formats}: formats Ajv adds before ajv-formats adds its own (which replace those of
+  // the same names), in for...in order: a regex source (`new RegExp(source)`, no flags), or
+  // nullopt for `true`, a format every value passes. Falsy entries are not formats.
+  std::vector<std::pair<std::string, std::optional<std::string>>> ajv_formats;
   // Whether validators may write the data (coerceTypes, useDefaults, removeAdditional): they
   // then run on copies the call owns (runtime/ajv_writes.h).
   bool ajv_writes_data() const {

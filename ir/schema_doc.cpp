@@ -277,7 +277,11 @@ SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
   // skipped), every nested literal $id, and "#name" ids as anchors of the enclosing id.
   const char* root_id = literal_id(doc_);
   root_id_ = root_id ? root_id : "__fjs_root_0";
-  register_ids(doc_, root_id_);
+  // The registry is a plain JavaScript object: an id named like an Object.prototype member
+  // ("toString") is found there before it is added, so fjs never adds a root or an external
+  // schema under it (nor walks it for ids), and any $ref to it fails (hop).
+  if (inherited_from_object_prototype(root_id_)) ids_.emplace(root_id_, &doc_);
+  else register_ids(doc_, root_id_);
   struct External {
     std::string key, id;
     const Value* schema;
@@ -303,7 +307,7 @@ SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
       }
       const char* own = literal_id(*schema);
       std::string id = own ? own : key;
-      if (!ids_.count(id)) register_ids(*schema, id);
+      if (!ids_.count(id) && !inherited_from_object_prototype(id)) register_ids(*schema, id);
       externals.push_back({key, id, schema});
     }
   }
@@ -321,7 +325,7 @@ SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
 // walks it for nested ids and anchors.
 void SchemaDoc::register_ids(const Value& schema, const std::string& id) {
   auto [slot, fresh] = ids_.emplace(id, &schema);
-  if (!fresh && slot->second != &schema && *slot->second != schema)
+  if (inherited_from_object_prototype(id) || (!fresh && slot->second != &schema && *slot->second != schema))
     throw CompileError("There is already another schema with id \"" + id + "\".", "");
   walk_ids(schema, id);
 }
@@ -352,6 +356,8 @@ const Value* SchemaDoc::hop(const std::string& ref, const std::string& scope, co
   id = ref.substr(0, hash);
   std::string fragment = hash == std::string::npos ? "#" : ref.substr(hash);
   if (id.empty()) id = scope;
+  if (inherited_from_object_prototype(id))  // the registry's lookup finds a function, whose .anchors is undefined
+    throw CompileError("Cannot read properties of undefined (reading '" + fragment + "')", at);
   auto base = ids_.find(id);
   if (base == ids_.end())
     throw CompileError("Cannot resolve ref \"" + ref + "\". Schema with id \"" + id + "\" is not found.", at);

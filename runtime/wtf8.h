@@ -6,14 +6,24 @@
 // JSON.stringify does, `\ud83d` (runtime/buffer.cpp).
 #pragma once
 #include <cstdint>
+#include <string>
 
 namespace sj::rt {
 
-// The three bytes of surrogate `u` (0xD800 <= u <= 0xDFFF).
+// The three bytes UTF-8's rule gives `u` (0x800 <= u <= 0xFFFF; for a surrogate, its WTF-8).
 inline void wtf8_surrogate(uint32_t u, char out[3]) {
-  out[0] = static_cast<char>(0xE0 | u >> 12);  // always 0xED
+  out[0] = static_cast<char>(0xE0 | u >> 12);  // 0xED for a surrogate
   out[1] = static_cast<char>(0x80 | ((u >> 6) & 0x3F));
   out[2] = static_cast<char>(0x80 | (u & 0x3F));
+}
+
+// One UTF-16 unit as a string of its own: UTF-8 for a character, WTF-8 for a surrogate.
+inline std::string wtf8_of_unit(uint16_t u) {
+  if (u < 0x80) return std::string(1, static_cast<char>(u));
+  if (u < 0x800) return {static_cast<char>(0xC0 | u >> 6), static_cast<char>(0x80 | (u & 0x3F))};
+  char three[3];
+  wtf8_surrogate(u, three);  // the same three-byte rule as any unit from U+0800
+  return std::string(three, 3);
 }
 
 // The surrogate whose three bytes start at p, or 0 when they are something else.

@@ -258,3 +258,70 @@ TEST(AjvOptions, DiscriminatorRefusedAsAjvRefusesIt) {
 }
 
 }  // namespace
+
+namespace {
+
+std::string run_public(const char* schema, const char* input, const schemajit::Options& options) {
+  auto ser = sj::test::engine().compile(schema, options);
+  if (!ser) return "COMPILE: " + ser.error().message + " @" + ser.error().pointer;
+  std::string out;
+  auto st = ser->serialize_json(input, out);
+  if (!st) return "ERR: " + st.error().message;
+  return out;
+}
+
+// ajv: {formats} and Ajv's strict modes through the C++ options as through the JSON ones (the
+// outputs against fjs: tests/conformance/custom-formats.jsonl, strict-types*.jsonl).
+TEST(AjvOptions, CustomFormatsAndStrictModes) {
+  const char* even = R"({"anyOf":[{"type":"string","format":"even"},{"type":"number"}]})";
+  schemajit::Options o;
+  o.ajv.formats["even"] = "^[02468]+$";
+  EXPECT_EQ(run_public(even, R"("2468")", o), R"("2468")");
+  EXPECT_EQ(run_public(even, R"("13")", o), "ERR: The value of '#' does not match schema definition.");
+  o.ajv.formats["even"] = std::nullopt;  // Ajv's `true`: every value passes
+  EXPECT_EQ(run_public(even, R"("13")", o), R"("13")");
+  o.ajv.formats["even"] = "(";
+  EXPECT_EQ(run_public(even, R"("2")", o), "COMPILE: Invalid regular expression: /(/: Unterminated group @/ajv/formats/even");
+
+  const char* untyped = R"({"anyOf":[{"properties":{"a":{"type":"integer"}}},{"type":"string"}]})";
+  schemajit::Options strict;
+  EXPECT_EQ(run_public(untyped, R"({"a":1})", strict), R"({"a":1})");
+  strict.ajv.strict_types = true;
+  EXPECT_EQ(run_public(untyped, R"({"a":1})", strict),
+            R"(ERR: strict mode: missing type "object" for keyword "properties" at "__fjs_root_0#/anyOf/0" (strictTypes))");
+
+  auto options = [](const char* ajv) { return sj::parse_options(std::string(R"({"ajv":)") + ajv + "}"); };
+  auto formats = options(R"({"formats":{"b":"^b","1":true,"a":false,"0":"x"}})").ajv_formats;  // for...in order
+  ASSERT_EQ(formats.size(), 3u);
+  EXPECT_EQ(formats[0].first, "0");
+  EXPECT_EQ(formats[1].first, "1");
+  EXPECT_FALSE(formats[1].second);
+  EXPECT_EQ(formats[2].first, "b");
+  EXPECT_EQ(options(R"({"formats":["^x"]})").ajv_formats.at(0).first, "0");
+  try {
+    options(R"({"formats":{"o":{"type":"number","validate":"^2$"}}})");
+    ADD_FAILURE() << "an object format accepted";
+  } catch (const sj::CompileError& e) {
+    EXPECT_EQ(e.pointer, "/ajv/formats/o");
+    EXPECT_EQ(e.code, schemajit::ErrorCode::Unsupported);
+  }
+  EXPECT_TRUE(options(R"({"strict":true})").ajv_strict_types);
+  EXPECT_TRUE(options(R"({"strict":true})").ajv_strict_required);
+  EXPECT_FALSE(options(R"({"strict":true,"strictTuples":false})").ajv_strict_tuples);
+  EXPECT_FALSE(options(R"({"strictTypes":"log"})").ajv_strict_types);
+
+  std::string base, other;
+  ASSERT_TRUE(sj::cache_fingerprint(sj::Options{}, base));
+  for (auto change : {+[](sj::Options& x) { x.ajv_formats.emplace_back("f", "^a"); },
+                      +[](sj::Options& x) { x.ajv_formats.emplace_back("f", std::nullopt); },
+                      +[](sj::Options& x) { x.ajv_strict_types = true; },
+                      +[](sj::Options& x) { x.ajv_strict_tuples = true; },
+                      +[](sj::Options& x) { x.ajv_strict_required = true; }}) {
+    sj::Options x;
+    change(x);
+    ASSERT_TRUE(sj::cache_fingerprint(x, other));
+    EXPECT_NE(base, other);
+  }
+}
+
+}  // namespace

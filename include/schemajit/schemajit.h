@@ -17,6 +17,7 @@
 #include <exception>
 #include <functional>
 #include <limits>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -199,6 +200,15 @@ struct AjvOptions {
   int multiple_of_precision = 0;   // "multipleOfPrecision": N accepts quotients within 1e-N of an integer
   bool discriminator = false;      // "discriminator": the discriminator keyword is checked as Ajv does
   bool strict_schema = false;      // "strictSchema": an unknown keyword in a validated schema is an error
+  // "strictTypes" (or "strict"): true makes a keyword applied without its type in the schema
+  // or around it (`properties` without `type: "object"`), or a type excluded around it, an error
+  bool strict_types = false;
+  bool strict_tuples = false;    // "strictTuples" (or "strict"): a tuple minItems and maxItems do not pin is an error
+  bool strict_required = false;  // "strictRequired" (or "strict"): a required name no properties declares is an error
+  // "formats": formats of your own for `format` in validated schemas, by name: a regex source
+  // tests strings as `new RegExp(source)` does (no flags, unanchored); nullopt (Ajv's `true`)
+  // passes every value. ajv-formats' names (date, email, ...) keep ajv-formats' meaning.
+  std::map<std::string, std::optional<std::string>> formats;
 };
 
 struct Options {
