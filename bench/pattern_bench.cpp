@@ -131,7 +131,7 @@ const bool registered = [] {
       items_schema(R"({"anyOf":[{"type":"string","pattern":)" + quoted(kEmail) + R"(},{"type":"null"}]})",
                    R"({"anyOf":[{"type":"string","pattern":)" + quoted(kNoSpace) + R"(},{"type":"integer"}]})");
   // register_case: <prefix>/native, /schemajit (tier-up off), /interp ("jit": false) and the
-  // peers built in (yyjson when ../shared/peers/yyjson is there).
+  // peers built in (yyjson always).
   sj::bench::register_case("patterns", {"pattern_props", plain, "", data(true)});
   sj::bench::register_case("patterns", {"anyof_pattern", anyof, "", data(true)});
   sj::bench::register_case("patterns", {"pattern_props_noint", plain, "", data(false)});

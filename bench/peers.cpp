@@ -1,7 +1,7 @@
 // The peers: RapidJSON's Writer always; simdjson (`to_string` of its DOM), Boost.JSON
 // (`serialize`) and nlohmann (`dump`) when CMake found their Debian packages, each with its
-// usual API (a fresh std::string per call, as a caller would get it); yyjson when
-// ../shared/peers/yyjson is there, its fastest way (its README: the document read once, each
+// usual API (a fresh std::string per call, as a caller would get it); yyjson (third_party/,
+// always built in) its fastest way (its README: the document read once, each
 // call written into a pool allocator over a reused buffer). Each peer parses the text into its
 // own DOM once and serializes it whole.
 #include "bench/peers.h"
@@ -20,9 +20,7 @@
 #if SJ_HAVE_NLOHMANN
 #include <nlohmann/json.hpp>
 #endif
-#if SJ_HAVE_YYJSON
 #include <yyjson.h>
-#endif
 
 namespace sj::bench {
 namespace {
@@ -41,7 +39,6 @@ void register_peer(const std::string& name, std::shared_ptr<Dom> dom, Dump dump)
   });
 }
 
-#if SJ_HAVE_YYJSON
 struct YyjsonDoc {
   yyjson_doc* doc = nullptr;
   std::vector<char> pool;  // the allocator's memory, reused by every call
@@ -75,7 +72,6 @@ void register_yyjson(const std::string& name, const std::string& json, bool scan
     state.counters["bytes"] = static_cast<double>(len);
   });
 }
-#endif
 
 }  // namespace
 
@@ -143,15 +139,11 @@ void register_peers([[maybe_unused]] const std::string& prefix, [[maybe_unused]]
     if (!j->is_discarded()) register_peer(prefix + "/nlohmann", j, [](const nlohmann::json& d) { return d.dump(); });
   }
 #endif
-#if SJ_HAVE_YYJSON
   register_yyjson(prefix + "/yyjson", json);
-#endif
 }
 
-void register_yyjson_scanning([[maybe_unused]] const std::string& prefix, [[maybe_unused]] const std::string& json) {
-#if SJ_HAVE_YYJSON
+void register_yyjson_scanning(const std::string& prefix, const std::string& json) {
   register_yyjson(prefix + "/yyjson_scanning", json, true);
-#endif
 }
 
 }  // namespace sj::bench

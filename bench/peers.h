@@ -125,7 +125,7 @@ void register_interpreted(const std::string& prefix, const rapidjson::Value& dom
 // Registers <prefix>/<peer> for each peer built in (bench/peers.cpp).
 void register_peers(const std::string& prefix, const std::string& json);
 
-// Registers <prefix>/yyjson_scanning when yyjson is built in: yyjson on a document whose
+// Registers <prefix>/yyjson_scanning: yyjson on a document whose
 // strings lost the mark its reader sets on those without an escape (YYJSON_SUBTYPE_NOESC),
 // which lets its writer copy them unscanned. Without the mark every string is scanned, as
 // any writer of a DOM that does not know it (RapidJSON's) must: the row says how much of

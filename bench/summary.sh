@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's performance table in one command: sj_bench's documents, seed and fjs rows
-# (schemajit, RapidJSON's Writer, yyjson when ../shared/peers/yyjson exists) and the same
+# (schemajit, RapidJSON's Writer, yyjson) and the same
 # cases through fast-json-stringify 7.3.6 on Node, merged by bench/compare_table.py.
 #   bash bench/summary.sh [BUILD_DIR] [FILTER]     (defaults: build, the README's rows)
 # fast-json-stringify is installed with npm into BUILD_DIR/node the first time.
