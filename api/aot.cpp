@@ -12,6 +12,7 @@
 #include "runtime/abi.h"
 #include "runtime/dom_layout.h"
 #include "runtime/pattern.h"
+#include "runtime/wtf8.h"
 
 extern "C" const int schemajit_runtime_abi_2 = SCHEMAJIT_AOT_ABI;
 
@@ -76,7 +77,8 @@ Result<Serializer> load(const schemajit_aot_serializer& c) {
                      ": make it again with this version's schemajit-aot",
                  ""};
   if (!c.entry)
-    return Error{static_cast<ErrorCode>(c.error_code), c.error ? c.error : "did not compile", c.error_pointer ? c.error_pointer : ""};
+    return Error{static_cast<ErrorCode>(c.error_code), c.error ? sj::rt::c0_80_as_nul(c.error) : "did not compile",
+                 c.error_pointer ? sj::rt::c0_80_as_nul(c.error_pointer) : ""};
   static const bool layout_ok = sj::dom::layout_self_check();
   if (!layout_ok)
     return Error{ErrorCode::Internal, "this build of RapidJSON lays out rapidjson::Value differently from runtime/dom_layout.h", ""};

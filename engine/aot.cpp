@@ -25,6 +25,7 @@
 #include "engine/codegen.h"
 #include "engine/passes.h"
 #include "runtime/pattern.h"
+#include "runtime/wtf8.h"
 
 namespace schemajit::detail {
 namespace {
@@ -144,8 +145,8 @@ void add_table(llvm::Module& m, const Target& target, const AotSchema& s, llvm::
       d.array(constants, d.ptr(), [&](const std::string& c) { return d.text(c); }),
       d.integer(depth),
       d.integer(output),
-      s.module ? d.null() : d.text(s.error.message),
-      s.module ? d.null() : d.text(s.error.pointer),
+      s.module ? d.null() : d.text(sj::rt::nul_as_c0_80(s.error.message)),
+      s.module ? d.null() : d.text(sj::rt::nul_as_c0_80(s.error.pointer)),
       d.integer(static_cast<int64_t>(s.error.code)),
       m.getOrInsertGlobal("schemajit_runtime_abi_2", llvm::Type::getInt32Ty(m.getContext())),
   });

@@ -50,6 +50,13 @@ inline bool ajv_formats_defines(const std::string& name) {
          std::any_of(std::begin(kAjvFormatRegexes), std::end(kAjvFormatRegexes), [&](auto& f) { return name == f.name; });
 }
 
+// Whether ajv-formats' definition of `name` compares values (formatMinimum and the like).
+inline bool ajv_formats_compare(const std::string& name) {
+  for (const char* f : {"date", "time", "date-time", "iso-time", "iso-date-time"})
+    if (name == f) return true;
+  return false;
+}
+
 // Ajv's alwaysValidSchema: true, or an object with none of its rules (only annotations and
 // unknown words). Ajv compiles no code, and no regex, for such a schema. `$comment` is a rule
 // there (it may call a $comment hook), so a schema holding it is not always valid.

@@ -32,7 +32,7 @@ std::string escape_fragment(std::string_view name) {
     auto c = static_cast<unsigned char>(ch);
     if (ch == '~') out += "~0";
     else if (ch == '/') out += "~1";
-    else if (std::isalnum(c) || std::strchr("-_.!~*'()", ch)) out += ch;
+    else if (std::isalnum(c) || (ch && std::strchr("-_.!~*'()", ch))) out += ch;
     else out += {'%', kHex[c >> 4], kHex[c & 15]};
   }
   return out;
@@ -75,9 +75,10 @@ bool includes_type(const std::vector<std::string>& ts, const std::string& t) {
 // as fjs hands it over: a type the context excludes, then the first keyword (in RULES order)
 // none of whose types the data may have. Narrows cx.data_types as Ajv does. Returns the
 // message, or "".
-std::string strict_types_error(const Value& s, ValidatorLowering::AjvCompileContext& cx, bool discriminator) {
+std::string strict_types_error(const Value& s, const Value* type, ValidatorLowering::AjvCompileContext& cx,
+                               bool discriminator) {
   std::vector<std::string> types;
-  if (const Value* t = member(s, "type")) {
+  if (const Value* t = type) {
     if (t->IsString()) types.emplace_back(sv(*t));
     else if (t->IsArray())
       for (auto& e : t->GetArray())
@@ -115,10 +116,25 @@ std::string strict_types_error(const Value& s, ValidatorLowering::AjvCompileCont
   return "";
 }
 
+// Whether a schema holds a $ref anywhere (Ajv's inlineRef: such a target is not inlined).
+bool holds_ref(const Value& s) {
+  if (s.IsArray()) return std::any_of(s.Begin(), s.End(), [](const Value& e) { return holds_ref(e); });
+  if (!s.IsObject()) return false;
+  return std::any_of(s.MemberBegin(), s.MemberEnd(), [](auto& m) { return sv(m.name) == "$ref" || holds_ref(m.value); });
+}
+
+// Whether a name holds a lone surrogate (its WTF-8 bytes, ED A0..BF xx).
+bool has_lone_surrogate(std::string_view name) {
+  for (size_t i = 0; i + 2 < name.size(); ++i)
+    if (static_cast<unsigned char>(name[i]) == 0xED && (static_cast<unsigned char>(name[i + 1]) & 0xE0) == 0xA0) return true;
+  return false;
+}
+
 }  // namespace
 
 ValidatorLowering::AjvCompileContext ValidatorLowering::AjvCompileContext::compiling(std::string base) {
   AjvCompileContext cx;
+  if (!base.empty() && base.back() == '#') base.pop_back();  // Ajv's normalizeId
   cx.base = std::move(base);
   return cx;
 }
@@ -131,28 +147,17 @@ ValidatorLowering::AjvCompileContext ValidatorLowering::AjvCompileContext::at(st
 
 ValidatorLowering::AjvCompileContext ValidatorLowering::AjvCompileContext::at_ref(const std::string& ref) const {
   AjvCompileContext target = *this;  // the same data: its names too
-  target.path = ref;
+  target.path = ref;                 // Ajv's errSchemaPath of an inlined target: the $ref as written
   target.data_types.clear();
   target.converted = true;  // fjs converts definitions too
-  if (size_t hash = ref.find('#'); hash != 0) {  // another document's: compiled as its own
-    target.base = ref.substr(0, hash);
-    target.path = hash == std::string::npos ? "#" : ref.substr(hash);
-  }
   return target;
 }
 
 ValidatorLowering::AjvCompileContext ValidatorLowering::AjvCompileContext::of_property_names() const {
-  AjvCompileContext names = of_other_data();
+  AjvCompileContext names = *this;
   names.data_types = {"string"};
   names.converted = false;
   return names;
-}
-
-ValidatorLowering::AjvCompileContext ValidatorLowering::AjvCompileContext::of_other_data() const {
-  AjvCompileContext sub = *this;
-  sub.data_types.clear();
-  sub.defined = std::make_shared<std::set<std::string>>();
-  return sub;
 }
 
 // Ajv compiles the whole schema document a validator lives in before it walks to the
@@ -201,18 +206,34 @@ std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal(const Value
   for (auto& m : s.GetObject())  // checkKeywords: strict mode's unknown words, in the schema's order
     if (auto r = unknown_keyword(sv(m.name), pointer_append(ptr, sv(m.name)))) return r;
   const Value* nullable = member(s, "nullable");
-  if (nullable && nullable->IsTrue() && !member(s, "type"))
+  const Value* type = type_of(s);
+  if (nullable && nullable->IsTrue() && !type)
     return Refusal{"\"nullable\" cannot be used without \"type\"", pointer_append(ptr, "nullable")};
+  if (nullable && nullable->IsFalse() && type &&
+      (type->IsString() ? sv(*type) == "null"
+                        : type->IsArray() && std::any_of(type->Begin(), type->End(), [](const Value& t) { return t.IsString() && sv(t) == "null"; })))
+    return Refusal{"type: null contradicts nullable: false", pointer_append(ptr, "nullable")};
   const Value* ref = member(s, "$ref");
   bool only_ref = ref && std::none_of(s.MemberBegin(), s.MemberEnd(), [](auto& m) {
                     return sv(m.name) != "$ref" && listed(kAjvKeywords, std::string(sv(m.name)));
                   });
   if (module_.options.ajv_strict_types && !only_ref)
-    if (std::string why = strict_types_error(s, cx, module_.options.ajv_discriminator); !why.empty())
+    if (std::string why = strict_types_error(s, type, cx, module_.options.ajv_discriminator); !why.empty())
       return Refusal{"strict mode: " + why + " at \"" + cx.base + cx.path + "\" (strictTypes)", ptr};
+  // A subschema on other data (a member, an element, a name): no data types known there.
+  // Compiling it gives this schema a fresh definedProperties, which the subschema shares
+  // (Ajv's dataContextProps replaces the set of the schema that descends).
+  auto other_data = [&](const Value& sub_schema, std::string_view k) {
+    bool compiled = !ajv_always_valid(sub_schema) && !(k == "additionalProperties" && sub_schema.IsFalse());
+    if (compiled) cx.defined = std::make_shared<std::set<std::string>>();
+    AjvCompileContext sub = cx.at(k);
+    sub.data_types.clear();
+    return sub;
+  };
   // The keywords in the order Ajv compiles them (its RULES: those without a type, then the
   // number, string, array and object groups), as the first refusal met is the one reported.
-  for (const char* keyword : {"$ref", "not", "anyOf", "oneOf", "allOf", "if", "format", "pattern",
+  for (const char* keyword : {"id", "$ref", "not", "anyOf", "oneOf", "allOf", "if", "format", "pattern", "formatMaximum",
+                              "formatMinimum", "formatExclusiveMaximum", "formatExclusiveMinimum",
                               "additionalItems", "items", "contains", "required", "propertyNames", "additionalProperties",
                               "dependencies", "properties", "patternProperties", "discriminator"}) {
     const Value* v = member(s, keyword);
@@ -220,8 +241,12 @@ std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal(const Value
     std::string k = keyword, here = pointer_append(ptr, k);
     if (only_ref && k != "$ref") break;
     std::optional<Refusal> r;
-    if (k == "$ref") {
+    if (k == "id") {
+      r = Refusal{"NOT SUPPORTED: keyword \"id\", use \"$id\" for schema ID", here};
+    } else if (k == "$ref") {
       r = ref_refusal(*v, here, cx);
+    } else if (k.rfind("format", 0) == 0 && k != "format") {
+      r = format_limit_refusal(s, k, here);
     } else if (k == "anyOf" && always_valid_branch(*v)) {
       // None of its branches is compiled; Ajv's test of each branch up to that one
       // (alwaysValidSchema) still checks strict mode's unknown keywords there.
@@ -243,59 +268,79 @@ std::optional<ValidatorLowering::Refusal> ValidatorLowering::refusal(const Value
       for (const char* branch : {"then", "else"})
         if (const Value* b = member(s, branch); b && !r) r = refusal(*b, pointer_append(ptr, branch), cx.at(branch));
     } else if (k == "anyOf" || k == "oneOf" || k == "allOf") {
-      if (v->IsArray())
+      // With the discriminator option, the discriminator keyword compiles oneOf's branches.
+      bool by_discriminator = k == "oneOf" && module_.options.ajv_discriminator && member(s, "discriminator");
+      if (v->IsArray() && !by_discriminator)
         for (rapidjson::SizeType i = 0; i < v->Size() && !r; ++i)
           r = refusal((*v)[i], here + "/" + std::to_string(i), cx.at(k).at(std::to_string(i)));
     } else if (k == "format") {
       r = unknown_format(*v, here, cx);
     } else if (k == "pattern") {
       if (v->IsString()) r = unicode_refusal(std::string(sv(*v)), here);
-    } else if (k == "additionalItems" || k == "items" || k == "contains") {
-      if (k == "items") r = strict_tuple_refusal(s, *v, here, cx);
-      AjvCompileContext element = cx.at(k).of_other_data();
+    } else if (k == "additionalItems") {
+      const Value* items = member(s, "items");
+      if (items && items->IsArray()) r = refusal(*v, here, other_data(*v, k));
+      else if (module_.options.ajv_strict_schema)
+        r = Refusal{"strict mode: \"additionalItems\" is ignored when \"items\" is not an array of schemas", here};
+    } else if (k == "items") {
+      r = strict_tuple_refusal(s, *v, here, cx);
       if (!r && v->IsArray())
         for (rapidjson::SizeType i = 0; i < v->Size() && !r; ++i)
-          r = refusal((*v)[i], here + "/" + std::to_string(i), element.at(std::to_string(i)));
+          r = refusal((*v)[i], here + "/" + std::to_string(i), other_data((*v)[i], k).at(std::to_string(i)));
       else if (!r)
-        r = refusal(*v, here, element);
-      // Ajv's quirk: a subschema on other data starts this schema's names over.
-      bool compiled = v->IsArray() ? std::any_of(v->Begin(), v->End(), [](const Value& e) { return !ajv_always_valid(e); })
-                                   : !ajv_always_valid(*v);
-      if (compiled) cx.defined = element.defined;
+        r = refusal(*v, here, other_data(*v, k));
+    } else if (k == "contains" || k == "additionalProperties") {
+      r = refusal(*v, here, other_data(*v, k));
     } else if (k == "required") {
       r = strict_required_refusal(s, *v, here, cx);
     } else if (k == "propertyNames") {
-      r = refusal(*v, here, cx.at(k).of_property_names());
-    } else if (k == "additionalProperties") {
-      r = refusal(*v, here, cx.at(k).of_other_data());
+      r = refusal(*v, here, other_data(*v, k).of_property_names());
     } else if (k == "dependencies" || k == "properties" || k == "patternProperties") {
       if (!v->IsObject()) continue;
       if (k == "properties")  // definedProperties, for strictRequired further on
         for (auto& p : v->GetObject())
           if (sv(p.name) != "__proto__") cx.defined->insert(std::string(sv(p.name)));
       if (k == "patternProperties") r = pattern_properties_refusal(s, *v, here);
-      // A dependency's schema applies to the same data; a property's to a member.
-      AjvCompileContext sub = k == "dependencies" ? cx.at(k) : cx.at(k).of_other_data();
-      for (auto m = v->MemberBegin(); m != v->MemberEnd() && !r; ++m)
-        if (m->value.IsObject()) r = refusal(m->value, pointer_append(here, sv(m->name)), sub.at(sv(m->name)));
+      for (auto m = v->MemberBegin(); m != v->MemberEnd() && !r; ++m) {
+        if (!m->value.IsObject()) continue;
+        // Ajv's place of the subschema, encodeURIComponent of its name, throws on a lone surrogate.
+        if (!ajv_always_valid(m->value) && has_lone_surrogate(sv(m->name))) r = Refusal{"URI malformed", here};
+        if (r) break;
+        // A dependency's schema applies to the same data; a property's to a member.
+        AjvCompileContext sub = k == "dependencies" ? cx.at(k) : other_data(m->value, k);
+        r = refusal(m->value, pointer_append(here, sv(m->name)), sub.at(sv(m->name)));
+        if (k == "properties" && sv(m->name) != "__proto__") cx.defined->insert(std::string(sv(m->name)));
+      }
     } else if (k == "discriminator" && module_.options.ajv_discriminator) {
       r = discriminator_refusal(s, *v, here);
+      if (const Value* branches = member(s, "oneOf"); !r && branches && branches->IsArray())
+        for (rapidjson::SizeType i = 0; i < branches->Size() && !r; ++i)
+          r = refusal((*branches)[i], pointer_append(ptr, "oneOf") + "/" + std::to_string(i),
+                      cx.at("oneOf").at(std::to_string(i)));
     }
     if (r) return r;
   }
   return std::nullopt;
 }
 
-// Ajv compiles what a $ref reaches as it compiles the $ref (definitions included), inlined:
-// no data types known there, its messages at the $ref as written, the same data's names.
+// Ajv compiles what a $ref reaches as it compiles the $ref (definitions included): a target
+// without $refs of its own inlined, at each $ref (no data types known there, its messages at
+// the $ref as written, the same data's names); any other target once, as a schema of its own.
 std::optional<ValidatorLowering::Refusal> ValidatorLowering::ref_refusal(const Value& ref, const std::string& here,
                                                                          const AjvCompileContext& cx) {
   if (!ref.IsString()) return std::nullopt;
   std::string id;
   const Value* target = doc_.try_hop(std::string(sv(ref)), refusal_scope_, id);
-  if (!target || !refusal_followed_.insert(target).second) return std::nullopt;
+  if (!target) return std::nullopt;
+  bool inlined = !holds_ref(*target);
+  if (!inlined && !refusal_followed_.insert(target).second) return std::nullopt;
   std::string outer = std::exchange(refusal_scope_, id.empty() ? doc_.root_id() : id);
-  auto r = refusal(*target, here, cx.at_ref(std::string(sv(ref))));
+  // fjs hands Ajv a $ref that resolves literally with its fragment's '%' escaped (escapeRefForAjv).
+  std::string as_ajv_reads(sv(ref));
+  if (size_t hash = as_ajv_reads.find('#'); hash != std::string::npos)
+    for (size_t at = as_ajv_reads.find('%', hash); at != std::string::npos; at = as_ajv_reads.find('%', at + 3))
+      as_ajv_reads.replace(at, 1, "%25");
+  auto r = refusal(*target, here, inlined ? cx.at_ref(as_ajv_reads) : AjvCompileContext::compiling(refusal_scope_));
   refusal_scope_ = outer;
   return r;
 }
@@ -333,6 +378,20 @@ std::optional<ValidatorLowering::Refusal> ValidatorLowering::pattern_properties_
     for (auto& m : pp.GetObject())
       if (auto r = unicode_refusal(std::string(sv(m.name)), pointer_append(here, sv(m.name)))) return r;
   return std::nullopt;
+}
+
+// ajv-formats' formatMinimum and the like: they need a format beside them, and one whose
+// definition compares (date, time, date-time and their iso- forms).
+std::optional<ValidatorLowering::Refusal> ValidatorLowering::format_limit_refusal(const Value& s, const std::string& keyword,
+                                                                                  const std::string& here) const {
+  const Value* format = member(s, "format");
+  if (!format) return Refusal{"parent schema must have dependencies of " + keyword + ": format", here};
+  if (!module_.options.ajv_validate_formats || !format->IsString()) return std::nullopt;
+  std::string name(sv(*format));
+  const auto* custom = custom_format(name);
+  bool defined = ajv_formats_defines(name) || (custom && custom->second);
+  if (!defined || ajv_formats_compare(name)) return std::nullopt;  // unknown or `true`: nothing to compare
+  return Refusal{"\"" + keyword + "\": format \"" + name + "\" does not define \"compare\" function", here};
 }
 
 // strictTuples: a tuple (`items` as a list) whose length minItems does not pin, with maxItems

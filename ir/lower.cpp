@@ -51,6 +51,7 @@ class Lowerer {
     module_.functions.push_back({"#", nullptr});
     functions_["#"] = 0;
     module_.functions[0].body = lower(doc_.root(), "#");
+    validators_.finish();
   }
 
  private:
@@ -97,6 +98,7 @@ class Lowerer {
 
     const Value* type = member(s, "type");
     std::string inferred = type ? "" : infer_type(s);
+    if (!inferred.empty()) validators_.note_inferred_type(s, inferred);
     bool nullable = is_true(s, "nullable");
 
     if (const Value* c = member(s, "const")) {

@@ -72,29 +72,52 @@ bool may_record_error(const Test& t) {
 
 int ValidatorLowering::validator_for(const Value& schema, const std::string& location) {
   if (auto it = validators_.find(location); it != validators_.end()) return it->second;
-  if (module_.validators.empty()) check_custom_formats();  // fjs creates its Ajv for the first one
-  std::string document = location.substr(0, location.find('#'));
-  if (inherited_from_object_prototype(document.empty() ? doc_.root_id() : document))
-    throw CompileError("Cannot read properties of undefined (reading '#')", pointer_of(location));  // fjs's getSchema(id), hop()
   int index = static_cast<int>(module_.validators.size());
   validators_[location] = index;
   module_.validators.push_back({location, nullptr});
-  TestPtr body;
-  std::optional<Refusal> fragment;
-  const Refusal* r = refusal_of_document(location.substr(0, location.find('#')));
-  if (!r && (fragment = refusal_of_fragment(schema, location))) r = &*fragment;
-  if (r) {
-    // fjs compiles validators on first use, unless compileValidators makes it build time.
-    if (module_.options.compile_validators) throw CompileError(r->message, r->pointer);
-    body = test(TestKind::Throw);
-    body->text = r->message;
-  } else {
-    int outer = std::exchange(composite_, 0);  // a function of its own, as Ajv compiles a $ref target
-    body = lower(schema, location);
-    composite_ = outer;
-  }
-  module_.validators[index].body = std::move(body);
+  pending_.emplace_back(&schema, location);
   return index;
+}
+
+void ValidatorLowering::note_inferred_type(const Value& schema, const std::string& type) {
+  inferred_types_.try_emplace(&schema, rapidjson::Value(type.c_str(), static_cast<rapidjson::SizeType>(type.size()),
+                                                        inferred_text_));
+}
+
+const Value* ValidatorLowering::type_of(const Value& s) const {
+  if (const Value* written = member(s, "type")) return written;
+  auto it = inferred_types_.find(&s);
+  return it == inferred_types_.end() ? nullptr : &it->second;
+}
+
+void ValidatorLowering::finish() {
+  if (pending_.empty()) return;
+  check_custom_formats();  // fjs's new Ajv
+  for (const auto& [schema, location] : pending_) {  // fjs's addSchema of each validator's document
+    std::string document = location.substr(0, location.find('#'));
+    if (inherited_from_object_prototype(document.empty() ? doc_.root_id() : document))
+      throw CompileError("Cannot read properties of undefined (reading '#')", pointer_of(location));  // as hop()
+  }
+  // Lowering a validator may hand out more (a $ref's target validated on its own).
+  for (size_t next = 0; next < pending_.size(); ++next) {
+    auto [schema, location] = pending_[next];
+    int index = validators_.at(location);
+    TestPtr body;
+    std::optional<Refusal> fragment;
+    const Refusal* r = refusal_of_document(location.substr(0, location.find('#')));
+    if (!r && (fragment = refusal_of_fragment(*schema, location))) r = &*fragment;
+    if (r) {
+      // fjs compiles validators on first use, unless compileValidators makes it build time.
+      if (module_.options.compile_validators) throw CompileError(r->message, r->pointer);
+      body = test(TestKind::Throw);
+      body->text = r->message;
+    } else {
+      int outer = std::exchange(composite_, 0);  // a function of its own, as Ajv compiles a $ref target
+      body = lower(*schema, location);
+      composite_ = outer;
+    }
+    module_.validators[index].body = std::move(body);
+  }
 }
 
 TestPtr ValidatorLowering::composite(const Value& s, const std::string& at) {
@@ -168,7 +191,12 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
   std::vector<std::pair<int, TestPtr>> ranked;
   auto add = [&](int rank, TestPtr t) { ranked.emplace_back(rank, std::move(t)); };
   auto here = [&](const char* k) { return pointer_append(path, k); };
-  if (const Value* type = member(s, "type")) add(kRankType, type_test(*type, member(s, "nullable"), module_.options.ajv_coerce_types));
+  for (const char* limit : {"formatMaximum", "formatMinimum", "formatExclusiveMaximum", "formatExclusiveMinimum"})
+    if (const Value* f = member(s, "format"); member(s, limit) && f && f->IsString() && module_.options.ajv_validate_formats &&
+                                              ajv_formats_compare(std::string(sv(*f))))
+      throw CompileError(std::string("not supported yet: ") + limit + " inside anyOf/oneOf/if", pointer_of(pointer_append(path, limit)),
+                         ErrorCode::Unsupported);
+  if (const Value* type = type_of(s)) add(kRankType, type_test(*type, member(s, "nullable"), module_.options.ajv_coerce_types));
   if (const Value* c = member(s, "const")) {
     auto t = test(TestKind::Equal);
     t->indices.push_back(constant(*c));

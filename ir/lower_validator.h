@@ -29,6 +29,16 @@ class ValidatorLowering {
   // A schema document that is not in the SchemaDoc's registry (a merged schema, "__fjs_merged_<n>").
   void add_document(const std::string& id, const rapidjson::Value* schema) { documents_[id] = schema; }
 
+  // fjs's serializer build writes the type it infers for a schema without one (from its
+  // keywords: properties → "object", …) into that schema object, which Ajv later compiles: the
+  // validators see the type too, as if the schema had it.
+  void note_inferred_type(const rapidjson::Value& schema, const std::string& type);
+
+  // Lowers the validators validator_for handed out, after the whole serializer, as fjs creates
+  // and compiles its Ajv after generating its code (so inferred types and build errors come
+  // first). Throws CompileError for what Ajv refuses at build time.
+  void finish();
+
   // Where Ajv's compile of a schema stands: what its messages call the place (baseId and
   // errSchemaPath), and for strictTypes what the schemas around it allow of the data (empty:
   // anything) and whether fjs converted it for Ajv ("string" types read ["string", "object"]
@@ -43,8 +53,7 @@ class ValidatorLowering {
     std::shared_ptr<std::set<std::string>> defined = std::make_shared<std::set<std::string>>();
     static AjvCompileContext compiling(std::string base);   // a schema Ajv compiles as a whole
     AjvCompileContext at(std::string_view segment) const;  // a keyword or name further down
-    AjvCompileContext at_ref(const std::string& ref) const;  // what a $ref reaches, inlined
-    AjvCompileContext of_other_data() const;                 // a member's or an element's schema
+    AjvCompileContext at_ref(const std::string& ref) const;  // what a $ref reaches, inlined there
     AjvCompileContext of_property_names() const;
   };
 
@@ -63,6 +72,8 @@ class ValidatorLowering {
   std::optional<Refusal> unicode_refusal(const std::string& source, const std::string& pointer) const;
   std::optional<Refusal> pattern_properties_refusal(const rapidjson::Value& s, const rapidjson::Value& pattern_properties,
                                                     const std::string& pointer) const;
+  std::optional<Refusal> format_limit_refusal(const rapidjson::Value& s, const std::string& keyword,
+                                              const std::string& pointer) const;
   std::optional<Refusal> strict_tuple_refusal(const rapidjson::Value& s, const rapidjson::Value& items,
                                               const std::string& pointer, const AjvCompileContext& cx) const;
   std::optional<Refusal> strict_required_refusal(const rapidjson::Value& s, const rapidjson::Value& required,
@@ -89,6 +100,8 @@ class ValidatorLowering {
     return module_.options.ajv_unicode_regexp ? rt::Pattern::Dialect::Ajv : rt::Pattern::Dialect::AjvNonUnicode;
   }
   int constant(const rapidjson::Value& v);
+  // The schema's type keyword as Ajv sees it (written or inferred by fjs), or null.
+  const rapidjson::Value* type_of(const rapidjson::Value& s) const;
 
   const SchemaDoc& doc_;
   Module& module_;
@@ -100,6 +113,9 @@ class ValidatorLowering {
   int composite_ = 0;  // how many composite rules enclose what is being lowered
   std::string refusal_scope_;  // the id of the document refusal() walks (its $refs resolve there)
   std::set<const rapidjson::Value*> refusal_followed_;  // the $ref targets it has walked
+  std::map<const rapidjson::Value*, rapidjson::Value> inferred_types_;  // by schema object
+  rapidjson::MemoryPoolAllocator<> inferred_text_;
+  std::vector<std::pair<const rapidjson::Value*, std::string>> pending_;  // validators to lower, by index
 };
 
 }  // namespace sj::ir

@@ -299,15 +299,18 @@ SchemaDoc::SchemaDoc(std::string_view text, const Options& options) {
     for (const auto& [key, schema] : keyed) {
       if (schema->IsNull())  // fjs reads its $id first: a TypeError
         throw CompileError("Cannot read properties of null (reading '$id')", pointer_append("/schema", key), ErrorCode::InvalidSchema);
+      // fjs skips, unchecked, a schema whose id its registry already has (or finds among
+      // Object.prototype's names).
+      const char* own = literal_id(*schema);
+      std::string id = own ? own : key;
+      if (ids_.count(id) || inherited_from_object_prototype(id)) continue;
       try {
         check_nesting(*schema, options.max_depth);
         ir::check_meta_schema(*schema, "");
       } catch (const CompileError& e) {  // fjs names the external schema first
         throw CompileError("\"" + key + "\" " + e.message, pointer_append("/schema", key) + e.pointer);
       }
-      const char* own = literal_id(*schema);
-      std::string id = own ? own : key;
-      if (!ids_.count(id) && !inherited_from_object_prototype(id)) register_ids(*schema, id);
+      register_ids(*schema, id);
       externals.push_back({key, id, schema});
     }
   }

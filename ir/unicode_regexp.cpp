@@ -1,6 +1,7 @@
 #include "ir/unicode_regexp.h"
 
 #include <cstring>
+#include <regex>
 #include <set>
 #include <vector>
 
@@ -301,9 +302,32 @@ std::string regexp_refusal(const std::string& source) {
     size_t run = source.size() - source.find_last_not_of('\\') - 1;
     return run % 2 == 1 ? "\\ at end of pattern" : "Unterminated character class";
   }
+  if (error == "group name not defined") {
+    // V8 checks the names after the parse: any other error comes first. Without the
+    // references (each made an empty group), the source shows it.
+    std::string without = std::regex_replace(source, std::regex(R"(\\k<[^>]*>)"), "(?:)");
+    if (without != source) {
+      std::string other = regexp_refusal(without);
+      if (!other.empty()) return other;
+    }
+    return "Invalid named capture referenced";
+  }
   if (error == "nothing to repeat") {  // V8 says "Invalid quantifier" of a quantified lookbehind
     size_t open_groups = 0, at = quantified_lookbehind(source, open_groups);
     if (at == std::string::npos) return "Nothing to repeat";
+    // whose counts it reads first
+    if (size_t close = source.find('}', at); source[at] == '{' && close != std::string::npos) {
+      std::string counts = source.substr(at + 1, close - at - 1);
+      size_t comma = counts.find(',');
+      auto number = [](std::string d) {  // digits without leading zeros, or "" when not a count
+        if (d.empty() || d.find_first_not_of("0123456789") != std::string::npos) return std::string();
+        d.erase(0, std::min(d.find_first_not_of('0'), d.size() - 1));
+        return d;
+      };
+      std::string low = number(counts.substr(0, comma)), high = comma == std::string::npos ? "" : number(counts.substr(comma + 1));
+      if (!low.empty() && !high.empty() && (low.size() != high.size() ? low.size() > high.size() : low > high))
+        return "numbers out of order in {} quantifier";
+    }
     // Unless a quantifier with nothing to repeat comes before it.
     std::string before = source.substr(0, at) + std::string(open_groups, ')');
     return rt::JsRegex::compile(before, 0, error) || error != "nothing to repeat" ? "Invalid quantifier" : "Nothing to repeat";
@@ -316,7 +340,7 @@ std::string regexp_refusal(const std::string& source) {
       {"invalid group", "Invalid group"},
       {"invalid group name", "Invalid capture group name"},
       {"expecting group name", "Invalid named reference"},
-      {"group name not defined", "Invalid named capture referenced"},
+      {"duplicate group name", "Duplicate capture group name"},  // names written with escapes
   };
   for (const auto& [ours, v8] : v8_words)
     if (error == ours) return v8;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <climits>
 #include <cstdlib>
+#include <set>
+#include <string_view>
 #include <vector>
 
 #include "libregexp.h"
@@ -39,11 +41,16 @@ struct Node20Refusal {
 };
 
 Node20Refusal refused_by_node20(std::string_view s) {
-  // V8 looks for group names before it parses: with any, every `\k` is read as a reference.
-  bool named = false;
-  for (size_t at = s.find("(?<"); at != std::string_view::npos && !named; at = s.find("(?<", at + 1))
-    named = at + 3 < s.size() && s[at + 3] != '=' && s[at + 3] != '!';
-  std::vector<std::string_view> names;
+  // V8 looks for group names before it parses (outside classes and escapes): with any, every
+  // `\k` is read as a reference.
+  bool named = false, in_class = false;
+  for (size_t i = 0; i + 3 < s.size() && !named; ++i) {
+    if (s[i] == '\\') ++i;
+    else if (in_class) in_class = s[i] != ']';
+    else if (s[i] == '[') in_class = true;
+    else named = s.compare(i, 3, "(?<") == 0 && s[i + 3] != '=' && s[i + 3] != '!';
+  }
+  std::set<std::string_view> names;
   Node20Refusal r;
   for (size_t i = 0; i < s.size(); ++i) {
     char c = s[i];
@@ -63,10 +70,7 @@ Node20Refusal refused_by_node20(std::string_view s) {
       if (kind == '<' && i + 3 < s.size() && s[i + 3] != '=' && s[i + 3] != '!') {
         size_t close = s.find('>', i + 3);
         if (close != std::string_view::npos) {  // else libregexp refuses it
-          std::string_view name = s.substr(i + 3, close - i - 3);
-          for (std::string_view seen : names)
-            if (seen == name) return r.why = "Duplicate capture group name", r;
-          names.push_back(name);
+          if (!names.insert(s.substr(i + 3, close - i - 3)).second) return r.why = "Duplicate capture group name", r;
         }
       }
       ++r.open_groups;

@@ -33,4 +33,20 @@ inline uint32_t surrogate_at(const char* p, const char* end) {
   return 0xD000u | (byte(1) & 0x3Fu) << 6 | (byte(2) & 0x3Fu);
 }
 
+// Text that holds NUL bytes as a C string, and back: each NUL as the two bytes C0 80 (the
+// overlong form "modified UTF-8" uses, which valid UTF-8 never contains). For the messages an
+// ahead-of-time object keeps (include/schemajit/aot.h).
+inline std::string nul_as_c0_80(const std::string& s) {
+  std::string out;
+  for (char c : s) c ? out += c : out += "\xC0\x80";
+  return out;
+}
+inline std::string c0_80_as_nul(const char* s) {
+  std::string out;
+  for (; *s; ++s)
+    if (static_cast<unsigned char>(s[0]) == 0xC0 && static_cast<unsigned char>(s[1]) == 0x80) out += '\0', ++s;
+    else out += *s;
+  return out;
+}
+
 }  // namespace sj::rt

@@ -129,7 +129,7 @@ TEST(Printer, DiscriminatorsFirstUpToACall) {
     required "n"
     properties "n" "a" "b"
       type integer
-      call v1
+      call v2
       equals 1
 
 )") << text;

@@ -42,8 +42,8 @@ typedef struct schemajit_aot_serializer {
   const char* const* constants;
   int64_t max_data_depth;
   int64_t max_output_bytes;
-  const char* error;                 // the compile error when entry is null (schemajit-aot --keep-errors)
-  const char* error_pointer;
+  const char* error;                 // the compile error when entry is null (schemajit-aot --keep-errors),
+  const char* error_pointer;         //   its NUL bytes written C0 80 (modified UTF-8; runtime/wtf8.h)
   int64_t error_code;                // schemajit::ErrorCode
   const int* runtime_abi;            // the runtime's schemajit_runtime_abi_<SCHEMAJIT_AOT_ABI>
 } schemajit_aot_serializer;
