@@ -3,6 +3,7 @@
 // (ir/lower_validator.cpp) and the refusals it reproduces (ir/ajv_refusals.cpp).
 #pragma once
 #include <algorithm>
+#include <cctype>
 #include <iterator>
 #include <string>
 
@@ -50,6 +51,10 @@ inline bool ajv_formats_defines(const std::string& name) {
          std::any_of(std::begin(kAjvFormatRegexes), std::end(kAjvFormatRegexes), [&](auto& f) { return name == f.name; });
 }
 
+// ajv-formats' keywords that compare a string with a bound through its format's definition.
+inline constexpr const char* kFormatLimitKeywords[] = {"formatMaximum", "formatMinimum", "formatExclusiveMaximum",
+                                                     "formatExclusiveMinimum"};
+
 // Whether ajv-formats' definition of `name` compares values (formatMinimum and the like).
 inline bool ajv_formats_compare(const std::string& name) {
   for (const char* f : {"date", "time", "date-time", "iso-time", "iso-date-time"})
@@ -78,6 +83,31 @@ inline const rapidjson::Value* always_valid_branch(const rapidjson::Value& any_o
   if (!any_of.IsArray()) return nullptr;
   auto it = std::find_if(any_of.Begin(), any_of.End(), [](const rapidjson::Value& b) { return ajv_always_valid(b); });
   return it == any_of.End() ? nullptr : &*it;
+}
+
+// fjs's escapeRefForAjv: a $ref that resolves literally reaches Ajv with its fragment's '%'
+// written "%25", which Ajv's one decoding turns back.
+inline std::string ref_for_ajv(std::string ref) {
+  if (size_t hash = ref.find('#'); hash != std::string::npos)
+    for (size_t at = ref.find('%', hash); at != std::string::npos; at = ref.find('%', at + 3)) ref.replace(at, 1, "%25");
+  return ref;
+}
+
+// Ajv also finds a $ref whose fragment only resolves with its %xx escapes decoded (fjs's own
+// resolver, used for serializing, never decodes them).
+inline std::string percent_decoded(const std::string& ref) {
+  std::string out;
+  size_t hash = ref.find('#');
+  for (size_t i = 0; i < ref.size(); ++i) {
+    if (hash != std::string::npos && i > hash && ref[i] == '%' && i + 2 < ref.size() && isxdigit(ref[i + 1]) &&
+        isxdigit(ref[i + 2])) {
+      out += static_cast<char>(std::stoi(ref.substr(i + 1, 2), nullptr, 16));
+      i += 2;
+    } else {
+      out += ref[i];
+    }
+  }
+  return out;
 }
 
 }  // namespace sj::ir

@@ -56,7 +56,7 @@ const std::vector<TypedKeyword>& typed_keywords(bool discriminator) {
     for (const char* k : {"additionalItems", "items", "contains"}) l.push_back({k, {"array"}});
     l.push_back({"format", {"number", "string"}});
     if (with_discriminator) l.push_back({"discriminator", {"object"}});
-    for (const char* k : {"formatMaximum", "formatMinimum", "formatExclusiveMaximum", "formatExclusiveMinimum"})
+    for (const char* k : kFormatLimitKeywords)
       l.push_back({k, {"string"}});
     l.push_back({"fjs_type", {"object"}});
     return l;
@@ -335,12 +335,7 @@ std::optional<ValidatorLowering::Refusal> ValidatorLowering::ref_refusal(const V
   bool inlined = !holds_ref(*target);
   if (!inlined && !refusal_followed_.insert(target).second) return std::nullopt;
   std::string outer = std::exchange(refusal_scope_, id.empty() ? doc_.root_id() : id);
-  // fjs hands Ajv a $ref that resolves literally with its fragment's '%' escaped (escapeRefForAjv).
-  std::string as_ajv_reads(sv(ref));
-  if (size_t hash = as_ajv_reads.find('#'); hash != std::string::npos)
-    for (size_t at = as_ajv_reads.find('%', hash); at != std::string::npos; at = as_ajv_reads.find('%', at + 3))
-      as_ajv_reads.replace(at, 1, "%25");
-  auto r = refusal(*target, here, inlined ? cx.at_ref(as_ajv_reads) : AjvCompileContext::compiling(refusal_scope_));
+  auto r = refusal(*target, here, inlined ? cx.at_ref(ref_for_ajv(std::string(sv(ref)))) : AjvCompileContext::compiling(refusal_scope_));
   refusal_scope_ = outer;
   return r;
 }

@@ -42,22 +42,6 @@ uint8_t type_bit(std::string_view t) {
        : t == "string" ? kTypeString : 0;
 }
 
-// Ajv also finds a $ref whose fragment only resolves with its %xx escapes decoded (fjs's own
-// resolver, used for serializing, never decodes them).
-std::string percent_decoded(const std::string& ref) {
-  std::string out;
-  size_t hash = ref.find('#');
-  for (size_t i = 0; i < ref.size(); ++i) {
-    if (hash != std::string::npos && i > hash && ref[i] == '%' && i + 2 < ref.size() && isxdigit(ref[i + 1]) &&
-        isxdigit(ref[i + 2])) {
-      out += static_cast<char>(std::stoi(ref.substr(i + 1, 2), nullptr, 16));
-      i += 2;
-    } else {
-      out += ref[i];
-    }
-  }
-  return out;
-}
 
 // Whether running `t` can record an error rather than only pass or fail: a call to another
 // validator (which may exceed the depth limit or be a refused schema's) or a refusal itself.
@@ -80,14 +64,17 @@ int ValidatorLowering::validator_for(const Value& schema, const std::string& loc
 }
 
 void ValidatorLowering::note_inferred_type(const Value& schema, const std::string& type) {
-  inferred_types_.try_emplace(&schema, rapidjson::Value(type.c_str(), static_cast<rapidjson::SizeType>(type.size()),
-                                                        inferred_text_));
+  // infer_type names one of four types: each is one constant string Value.
+  static const Value kTypes[] = {Value(rapidjson::StringRef("object")), Value(rapidjson::StringRef("array")),
+                                 Value(rapidjson::StringRef("string")), Value(rapidjson::StringRef("number"))};
+  for (const Value& t : kTypes)
+    if (sv(t) == type) inferred_types_.try_emplace(&schema, &t);
 }
 
 const Value* ValidatorLowering::type_of(const Value& s) const {
   if (const Value* written = member(s, "type")) return written;
   auto it = inferred_types_.find(&s);
-  return it == inferred_types_.end() ? nullptr : &it->second;
+  return it == inferred_types_.end() ? nullptr : it->second;
 }
 
 void ValidatorLowering::finish() {
@@ -191,7 +178,7 @@ void ValidatorLowering::add_keywords(const Value& s, const std::string& path, st
   std::vector<std::pair<int, TestPtr>> ranked;
   auto add = [&](int rank, TestPtr t) { ranked.emplace_back(rank, std::move(t)); };
   auto here = [&](const char* k) { return pointer_append(path, k); };
-  for (const char* limit : {"formatMaximum", "formatMinimum", "formatExclusiveMaximum", "formatExclusiveMinimum"})
+  for (const char* limit : kFormatLimitKeywords)
     if (const Value* f = member(s, "format"); member(s, limit) && f && f->IsString() && module_.options.ajv_validate_formats &&
                                               ajv_formats_compare(std::string(sv(*f))))
       throw CompileError(std::string("not supported yet: ") + limit + " inside anyOf/oneOf/if", pointer_of(pointer_append(path, limit)),

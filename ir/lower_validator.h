@@ -113,8 +113,7 @@ class ValidatorLowering {
   int composite_ = 0;  // how many composite rules enclose what is being lowered
   std::string refusal_scope_;  // the id of the document refusal() walks (its $refs resolve there)
   std::set<const rapidjson::Value*> refusal_followed_;  // the $ref targets it has walked
-  std::map<const rapidjson::Value*, rapidjson::Value> inferred_types_;  // by schema object
-  rapidjson::MemoryPoolAllocator<> inferred_text_;
+  std::map<const rapidjson::Value*, const rapidjson::Value*> inferred_types_;  // by schema object
   std::vector<std::pair<const rapidjson::Value*, std::string>> pending_;  // validators to lower, by index
 };
 
