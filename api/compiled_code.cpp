@@ -40,7 +40,9 @@ std::shared_ptr<CompiledCode> interpreted_code(sj::ir::Module&& module) {
   int32_t max_data_depth = module.options.max_data_depth;
   int64_t max_output_bytes = module.options.max_output_bytes;
   auto program = sj::interp::prepare(std::move(module));
-  auto code = compiled_code(sj::interp::run_entry, std::move(patterns), constants, max_data_depth, max_output_bytes, program);
+  auto code = compiled_code(sj::interp::run_entry<sj::model::RapidJson>, std::move(patterns), constants, max_data_depth,
+                            max_output_bytes, program);
+  code->call.yyjson_entry = sj::interp::run_entry<sj::model::Yyjson>;
   code->call.program = program.get();
   code->interpreted = true;
   return code;

@@ -33,10 +33,13 @@ struct Engine::Impl {
     sj::SchemaDoc doc(schema_json, options);
     sj::ir::Module module = sj::ir::lower(doc, options);
     bool machine = jit && options.jit;
-    if (machine && !options.tier_up)
-      if (auto code = jit->compile_now(module, schema_json, options)) return Serializer(std::move(code), options.warnings);
+    // Machine code compiled now is published at once into the interpreter's code, which keeps
+    // serving the input models machine code does not read (yyjson).
+    std::shared_ptr<const detail::CompiledCode> now;
+    if (machine && !options.tier_up) now = jit->compile_now(module, schema_json, options);
     auto code = detail::interpreted_code(std::move(module));
-    if (machine && options.tier_up) jit->arm(code, schema_json, options);
+    if (now) code->publish(std::move(now));
+    else if (machine && options.tier_up) jit->arm(code, schema_json, options);
     return Serializer(std::move(code), options.warnings);
   }
 };

@@ -3,8 +3,10 @@
 #include <schemajit/schemajit.h>
 
 #include <rapidjson/error/en.h>
+#include <yyjson.h>
 
 #include "api/compiled_code.h"
+#include "api/text_paths.h"
 #include "ir/schema_doc.h"
 #include "runtime/run_call.h"
 
@@ -81,10 +83,39 @@ struct WriterCall {
   }
 };
 
+Status chunked(const sj::rt::CallSpec& spec, sj::rt::Input in, const ChunkWriter& write, size_t chunk_bytes) {
+  WriterCall writer{&write, nullptr};
+  sj::rt::ChunkSink sink;
+  sink.write = &WriterCall::call;
+  sink.writer = &writer;
+  sink.chunk_bytes = chunk_bytes;
+  Status status = status_of(sj::rt::run_call_chunked(spec, in, sink).release());
+  if (writer.thrown) std::rethrow_exception(writer.thrown);
+  return status;
+}
+
+Result<size_t> into_buffer(const sj::rt::CallSpec& spec, sj::rt::Input in, char* buffer, size_t size);
+
+// yyjson values run on the interpreter's code, which the Serializer holds whatever tier its
+// RapidJSON calls have reached (machine code is published into it); not counted toward
+// tier-up, which makes nothing that reads them. Null for ahead-of-time code.
+const sj::rt::CallSpec* yyjson_call(const detail::CompiledCode& code) {
+  return code.call.yyjson_entry ? &code.call : nullptr;
+}
+
+Error no_yyjson_code() {
+  return Error{ErrorCode::Unsupported, "this serializer's code (an ahead-of-time object) reads RapidJSON values only", ""};
+}
+Error no_yyjson_value() { return Error{ErrorCode::InvalidInput, "no yyjson value (a null pointer): nothing to serialize", ""}; }
+Error no_yyjson_doc() {
+  return Error{ErrorCode::InvalidInput, "no yyjson document (yyjson_read failed?): nothing to serialize", ""};
+}
+
 }  // namespace
 
 Status Serializer::serialize(const rapidjson::Value& value, std::string& out) const {
-  return status_of(sj::rt::run_call(counted_call(*code_), &value, out));
+  const sj::rt::CallSpec& spec = counted_call(*code_);
+  return status_of(sj::rt::run_call(spec, {spec.entry, &value}, out));
 }
 
 Status Serializer::serialize(const rapidjson::Document& doc, std::string& out) const {
@@ -93,14 +124,23 @@ Status Serializer::serialize(const rapidjson::Document& doc, std::string& out) c
 }
 
 Result<size_t> Serializer::serialize(const rapidjson::Value& value, char* buffer, size_t size) const {
+  const sj::rt::CallSpec& spec = counted_call(*code_);
+  return into_buffer(spec, {spec.entry, &value}, buffer, size);
+}
+
+namespace {
+
+Result<size_t> into_buffer(const sj::rt::CallSpec& spec, sj::rt::Input in, char* buffer, size_t size) {
   sj::rt::CallerBuffer into{buffer, size};
-  if (std::unique_ptr<sj::rt::CallExtras> failure = sj::rt::run_call_into(counted_call(*code_), &value, into)) {
+  if (std::unique_ptr<sj::rt::CallExtras> failure = sj::rt::run_call_into(spec, in, into)) {
     Error e{code_of(failure->failure), std::move(failure->message), std::move(failure->path)};
     if (e.code == ErrorCode::BufferTooSmall) e.required_bytes = into.needed;
     return e;
   }
   return into.needed;
 }
+
+}  // namespace
 
 Result<size_t> Serializer::serialize(const rapidjson::Document& doc, char* buffer, size_t size) const {
   if (doc.HasParseError()) return unparsed(doc);
@@ -109,14 +149,8 @@ Result<size_t> Serializer::serialize(const rapidjson::Document& doc, char* buffe
 
 Status Serializer::serialize(const rapidjson::Value& value, const ChunkWriter& write, size_t chunk_bytes) const {
   if (chunk_bytes == 0) return Status(Error{ErrorCode::InvalidOptions, "chunk_bytes must be at least 1", ""});
-  WriterCall writer{&write, nullptr};
-  sj::rt::ChunkSink sink;
-  sink.write = &WriterCall::call;
-  sink.writer = &writer;
-  sink.chunk_bytes = chunk_bytes;
-  Status status = status_of(sj::rt::run_call_chunked(counted_call(*code_), &value, sink).release());
-  if (writer.thrown) std::rethrow_exception(writer.thrown);
-  return status;
+  const sj::rt::CallSpec& spec = counted_call(*code_);
+  return chunked(spec, {spec.entry, &value}, write, chunk_bytes);
 }
 
 Status Serializer::serialize(const rapidjson::Document& doc, const ChunkWriter& write, size_t chunk_bytes) const {
@@ -125,20 +159,73 @@ Status Serializer::serialize(const rapidjson::Document& doc, const ChunkWriter& 
 }
 
 Status Serializer::serialize_json(std::string_view json, std::string& out) const {
-  rapidjson::Document doc;
+  return detail::SerializerAccess::serialize_json(*this, json, detail::InputModel::Yyjson, out);
+}
+
+Status detail::SerializerAccess::serialize_json(const Serializer& s, std::string_view json, InputModel model,
+                                                std::string& out) {
   std::string err;
+  auto invalid = [&] { return Status(Error{ErrorCode::InvalidInput, "input is not valid JSON: " + err, ""}); };
+  const sj::rt::CallSpec* yyjson = yyjson_call(*s.code_);
+  if (model == InputModel::Yyjson && yyjson) {  // ahead-of-time code reads RapidJSON only
+    sj::YyjsonData data;
+    if (!sj::read_json_data_yyjson(json, data, err)) return invalid();
+    const sj::rt::CallSpec* spec = yyjson;
+    sj::rt::Input in{spec->yyjson_entry, data.root};
+    if (!data.lone_surrogates) return status_of(sj::rt::run_call(*spec, in, out));
+    return status_of(sj::rt::run_call_in_scratch(*spec, in, out, true).release());
+  }
+  rapidjson::Document doc;
   bool lone_surrogates;
-  if (!sj::parse_json_data(json, doc, err, lone_surrogates))
-    return Status(Error{ErrorCode::InvalidInput, "input is not valid JSON: " + err, ""});
+  if (!sj::parse_json_data(json, doc, err, lone_surrogates)) return invalid();
   sj::collapse_duplicate_members(doc);  // JSON.parse's object: the last value, the first position
-  if (!lone_surrogates) return serialize(static_cast<const rapidjson::Value&>(doc), out);  // it parsed
+  if (!lone_surrogates) return s.serialize(static_cast<const rapidjson::Value&>(doc), out);  // it parsed
   // Held as WTF-8 (parse_json_data): the call ends in the scratch buffer, which prints them.
-  return status_of(sj::rt::run_call_in_scratch(counted_call(*code_), &doc, out, true).release());
+  const sj::rt::CallSpec& spec = counted_call(*s.code_);
+  return status_of(sj::rt::run_call_in_scratch(spec, {spec.entry, &doc}, out, true).release());
+}
+
+Status Serializer::serialize(const yyjson_val* value, std::string& out) const {
+  const sj::rt::CallSpec* spec = yyjson_call(*code_);
+  if (!spec) return Status(no_yyjson_code());
+  if (!value) return Status(no_yyjson_value());
+  return status_of(sj::rt::run_call(*spec, {spec->yyjson_entry, value}, out));
+}
+
+Status Serializer::serialize(const yyjson_doc* doc, std::string& out) const {
+  if (!doc) return Status(no_yyjson_doc());
+  return serialize(yyjson_doc_get_root(const_cast<yyjson_doc*>(doc)), out);
+}
+
+Result<size_t> Serializer::serialize(const yyjson_val* value, char* buffer, size_t size) const {
+  const sj::rt::CallSpec* spec = yyjson_call(*code_);
+  if (!spec) return no_yyjson_code();
+  if (!value) return no_yyjson_value();
+  return into_buffer(*spec, {spec->yyjson_entry, value}, buffer, size);
+}
+
+Result<size_t> Serializer::serialize(const yyjson_doc* doc, char* buffer, size_t size) const {
+  if (!doc) return no_yyjson_doc();
+  return serialize(yyjson_doc_get_root(const_cast<yyjson_doc*>(doc)), buffer, size);
+}
+
+Status Serializer::serialize(const yyjson_val* value, const ChunkWriter& write, size_t chunk_bytes) const {
+  if (chunk_bytes == 0) return Status(Error{ErrorCode::InvalidOptions, "chunk_bytes must be at least 1", ""});
+  const sj::rt::CallSpec* spec = yyjson_call(*code_);
+  if (!spec) return Status(no_yyjson_code());
+  if (!value) return Status(no_yyjson_value());
+  return chunked(*spec, {spec->yyjson_entry, value}, write, chunk_bytes);
+}
+
+Status Serializer::serialize(const yyjson_doc* doc, const ChunkWriter& write, size_t chunk_bytes) const {
+  if (!doc) return Status(no_yyjson_doc());
+  return serialize(yyjson_doc_get_root(const_cast<yyjson_doc*>(doc)), write, chunk_bytes);
 }
 
 void release_thread_buffers() {
   sj::rt::release_scratch();
   sj::rt::release_spare_window();
+  sj::release_read_arena();
 }
 
 }  // namespace schemajit

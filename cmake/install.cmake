@@ -18,6 +18,9 @@ install(FILES LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/schemajit)
 # libregexp is compiled into schemajit_runtime: its MIT notice goes with the binaries.
 install(FILES third_party/quickjs-ng-libregexp/LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/schemajit
         RENAME LICENSE.libregexp)
+# So is yyjson, whose header the API's yyjson overloads need (<schemajit/yyjson.h>).
+install(FILES third_party/yyjson/yyjson.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/schemajit/yyjson)
+install(FILES third_party/yyjson/LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/schemajit RENAME LICENSE.yyjson)
 
 install(EXPORT schemajit-targets NAMESPACE schemajit:: DESTINATION ${SCHEMAJIT_CMAKE_DIR})
 configure_package_config_file(cmake/schemajit-config.cmake.in ${PROJECT_BINARY_DIR}/schemajit-config.cmake

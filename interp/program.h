@@ -15,6 +15,8 @@
 
 #include "ir/analysis.h"
 #include "ir/ir.h"
+#include <yyjson.h>
+
 #include "runtime/abi.h"
 #include "runtime/member_index.h"
 
@@ -31,8 +33,8 @@ struct Str {
 };
 
 // Whether a member's name is a field's, as generated code tests it (codegen_objects.cpp,
-// is_inline_name): a name of up to 13 bytes, as the parser stores it inside its Value, is two
-// 64-bit words compared under a mask; other names compare length and bytes.
+// is_inline_name): a name of up to 13 bytes, as RapidJSON's parser stores it inside its Value,
+// is two 64-bit words compared under a mask; other names, and yyjson's, compare length and bytes.
 struct NameTest {
   NameTest(const std::string& name, Str at);
   bool operator()(const SjValue& member_name, const char* text) const {
@@ -40,6 +42,10 @@ struct NameTest {
     std::memcpy(x, &member_name, sizeof x);
     if (care[0] && ((x[0] ^ want[0]) & care[0]) == 0 && ((x[1] ^ want[1]) & care[1]) == 0) return true;
     return member_name.GetStringLength() == name.size && rt::same_bytes(member_name.GetString(), text + name.at, name.size);
+  }
+  // A yyjson key: its length in the tag, then its bytes.
+  bool operator()(const yyjson_val& key, const char* text) const {
+    return (key.tag >> YYJSON_TAG_BIT) == name.size && rt::same_bytes(key.uni.str, text + name.at, name.size);
   }
   uint64_t want[2] = {}, care[2] = {};  // care[0] == 0: the name is too long to be stored inline
   Str name;

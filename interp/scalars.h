@@ -7,30 +7,34 @@
 #include "interp/interp.h"
 #include "interp/values.h"
 #include "runtime/escape.h"
+#include "runtime/model_calls.h"
 #include "runtime/number_text.h"
 #include "runtime/output.h"
 
 namespace sj::interp {
 
-inline SjStatus Run::emit_string(const Op& op, const SjValue* v) {
-  if (!is_type(v, dom::kStringType)) return sj_coerce_string(ctx_, v, static_cast<int32_t>(op.format), path(op));
-  if (op.format == ir::StringFormat::Unsafe) sj_write_unsafe_string(ctx_, string_data(v), string_length(v));
-  else sj_write_string(ctx_, string_data(v), string_length(v));
+template <class M>
+inline SjStatus Run<M>::emit_string(const Op& op, const Value* v) {
+  if (M::kind(v) != model::String) return rt::coerce_string(ctx_, v, static_cast<int32_t>(op.format), path(op));
+  if (op.format == ir::StringFormat::Unsafe || M::unescaped(v))
+    sj_write_unsafe_string(ctx_, M::str(v), static_cast<int64_t>(M::len(v)));
+  else sj_write_string(ctx_, M::str(v), static_cast<int64_t>(M::len(v)));
   return 0;
 }
 
 // NaN (a DOM can hold it as a double) is an error under type number: the direct path takes
 // integers and doubles that are not NaN.
-inline SjStatus Run::emit_number(const Op& op, const SjValue* v) {
-  if (!plain_number(v)) return sj_coerce_number(ctx_, v, path(op));
-  ctx_->cur = sj_number_text(rt::ensure(ctx_, rt::kMaxDoubleText), v);
+template <class M>
+inline SjStatus Run<M>::emit_number(const Op& op, const Value* v) {
+  if (!plain_number<M>(v)) return rt::coerce_number(ctx_, v, path(op));
+  ctx_->cur = M::number_text(rt::ensure(ctx_, rt::kMaxDoubleText), v);
   return 0;
 }
 
-inline SjStatus Run::emit_integer(const Op& op, const SjValue* v) {
-  if (!has_flag(v, dom::kInt64Flag | dom::kUint64Flag))
-    return sj_coerce_integer(ctx_, v, p_.rounding, path(op));
-  ctx_->cur = sj_integer_text(rt::ensure(ctx_, rt::kMaxIntText), v);
+template <class M>
+inline SjStatus Run<M>::emit_integer(const Op& op, const Value* v) {
+  if (!M::is_exact(v)) return rt::coerce_integer(ctx_, v, p_.rounding, path(op));
+  ctx_->cur = M::integer_text(rt::ensure(ctx_, rt::kMaxIntText), v);
   return 0;
 }
 

@@ -11,6 +11,8 @@
 
 #include "ir/options.h"
 
+struct yyjson_val;
+
 namespace sj {
 
 // "#/properties/a~1b": a schema location as fast-json-stringify prints it in errors.
@@ -94,6 +96,20 @@ bool parse_json(std::string_view text, rapidjson::Document& doc, std::string& er
 // ("\ud800"), each held as WTF-8 (its three bytes by UTF-8's rule); `lone_surrogates` says
 // whether there were any (serialize_json prints them back escaped).
 bool parse_json_data(std::string_view text, rapidjson::Document& doc, std::string& error, bool& lone_surrogates);
+
+// Data as JSON.parse reads it, as a yyjson document (ir/json_parse_yyjson.cpp): yyjson's reader
+// where it reads the text as JSON.parse does, else parse_json_data's document (its errors, its
+// lone surrogates as WTF-8) collapsed and copied into yyjson's layout. `owner` keeps the root
+// alive.
+struct YyjsonData {
+  const yyjson_val* root = nullptr;
+  bool lone_surrogates = false;
+  std::shared_ptr<const void> owner;
+};
+bool read_json_data_yyjson(std::string_view text, YyjsonData& out, std::string& error);
+// Frees the memory this thread's reads keep between calls (schemajit::release_thread_buffers),
+// unless a document read into it is still in use.
+void release_read_arena();
 
 // The compact JSON text of a value (RapidJSON's Writer): a parsed schema or options object
 // handed back to compile() by the tools, tests and benchmarks.

@@ -104,6 +104,13 @@ bool copy(const Value& v, Value& dst, Pool& pool, int64_t max_depth) {
   return true;
 }
 
+bool is_scalar(const Value& v) { return !v.IsObject() && !v.IsArray(); }
+
+// The name of a member sj_ajv_mark_removed marked: this address, which no other string has.
+const char kRemovedName[] = "(removed by removeAdditional)";
+
+}  // namespace
+
 Pool& pool_of(SjCtx* ctx) {
   auto& extras = state(ctx).more();
   if (!extras.pool) extras.pool = std::make_unique<Pool>();
@@ -111,13 +118,6 @@ Pool& pool_of(SjCtx* ctx) {
 }
 
 Value* new_value(Pool& pool) { return new (pool.Malloc(sizeof(Value))) Value(); }
-
-bool is_scalar(const Value& v) { return !v.IsObject() && !v.IsArray(); }
-
-// The name of a member sj_ajv_mark_removed marked: this address, which no other string has.
-const char kRemovedName[] = "(removed by removeAdditional)";
-
-}  // namespace
 
 bool ajv_accepts(const Value& v, uint8_t accepted) {
   if (v.IsNull()) return accepted & ajv_type::kNull;

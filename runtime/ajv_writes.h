@@ -18,6 +18,8 @@
 
 #include <rapidjson/document.h>
 
+#include "runtime/abi.h"
+
 namespace sj::rt {
 
 // The JSON types of the `type` keyword, one bit each (= sj::ir::TypeBit).
@@ -38,6 +40,11 @@ inline uint64_t coercion_plan(uint8_t accepted, bool arrays, const uint8_t* targ
 // array whose element is accepted becomes that element (Unwrapped); else v is converted in
 // place by the first target that applies (to the element, in that mode), or left untouched.
 enum class Coercion { None, Converted, Unwrapped };
+// The pool of the values a call makes (Ajv's copies, RapidJSON copies of other models' data),
+// made on first use and freed when the call ends; and a null Value in it.
+rapidjson::MemoryPoolAllocator<>& pool_of(SjCtx* ctx);
+rapidjson::Value* new_value(rapidjson::MemoryPoolAllocator<>& pool);
+
 Coercion ajv_coerce(rapidjson::Value& v, uint64_t plan, rapidjson::MemoryPoolAllocator<>& pool);
 
 // Whether v is of a type in `accepted` as Ajv checks types (numbers finite; integers

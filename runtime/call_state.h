@@ -40,6 +40,7 @@ struct CallExtras {
   std::string path;     // schema location, "#/properties/a"
   std::vector<std::unique_ptr<uint32_t[]>> scratch;
   std::vector<std::unique_ptr<rapidjson::Document>> views;  // sj_object_view's objects
+  std::vector<std::shared_ptr<const void>> held;            // other models' object views
   bool lone_surrogates = false;  // keep_lone_surrogates
   // Ajv's writes into validated data (runtime/ajv_writes.h): the pool the copies and what is
   // written into them live in, and the root sj_ajv_enter moved an element into for the
@@ -52,16 +53,24 @@ struct CallExtras {
 
 void drop_extras(std::unique_ptr<CallExtras> extras);  // destroys them, out of line: see ~CallState
 
-using EntryFn = SjStatus (*)(SjCtx*, const SjValue*);
+// Generated or interpreted code for values of one input model (runtime/input_model.h).
+using EntryFn = SjStatus (*)(SjCtx*, const void* value);
 
 // What every call of one compiled serializer starts from, fixed when it is compiled.
 struct CallSpec {
-  EntryFn entry = nullptr;
+  EntryFn entry = nullptr;         // for RapidJSON values
+  EntryFn yyjson_entry = nullptr;  // for yyjson values; null where the code has none (AOT objects)
   const Pattern* const* patterns = nullptr;  // the serializer's regexes
   const SjValue* const* constants = nullptr;  // the values its validators compare with
   int32_t max_depth = 1000;
   size_t max_output = SIZE_MAX;  // bytes a call may produce
   const void* program = nullptr;  // interpreted code: the sj::interp::Program the entry runs
+};
+
+// What one call serializes: a value, and the entry of the code for its model.
+struct Input {
+  EntryFn entry;
+  const void* value;
 };
 
 struct CallerBuffer;  // runtime/output.h

@@ -131,8 +131,17 @@ extern "C" char* sj_quoted_text(char* dst, const char* s, int64_t n) {
   return sj::rt::write_quoted(dst, s, static_cast<size_t>(n));
 }
 
+// A long one in pieces of kLongString bytes, as write_long_quoted writes, so that a streamed
+// call's window stays one chunk whatever the string's length.
 extern "C" void sj_write_unsafe_string(SjCtx* ctx, const char* s, int64_t n) {
   size_t len = static_cast<size_t>(n);
+  if (len > sj::rt::kLongString) {
+    sj::rt::put(ctx, "\"", 1);
+    for (size_t done = 0; done < len; done += sj::rt::kLongString)
+      sj::rt::put(ctx, s + done, std::min(sj::rt::kLongString, len - done));
+    sj::rt::put(ctx, "\"", 1);
+    return;
+  }
   char* p = sj::rt::ensure(ctx, len + 2);
   *p = '"';
   std::memcpy(p + 1, s, len);

@@ -11,42 +11,9 @@
 
 #include "runtime/abi.h"
 #include "runtime/output.h"
-#include "runtime/wtf8.h"
+#include "runtime/object_view.h"
 
 namespace {
-
-// UTF-16 units of JavaScript's string, one per character below U+10000 and two above. Those
-// two are lone surrogates, written as WTF-8 (runtime/wtf8.h) with `copied` set; the call's
-// end prints them as JavaScript does (keep_lone_surrogates). A byte that starts no valid
-// UTF-8 sequence is one unit of itself, copied as every other byte of a DOM string is.
-template <class Unit>
-void each_utf16_unit(const char* s, size_t n, Unit unit) {
-  auto continues = [&](size_t i, size_t k) {
-    if (i + k > n) return false;
-    for (size_t j = 1; j < k; ++j)
-      if ((static_cast<unsigned char>(s[i + j]) & 0xC0) != 0x80) return false;
-    return true;
-  };
-  auto surrogate = [&](uint32_t u) {
-    char bytes[3];
-    sj::rt::wtf8_surrogate(u, bytes);
-    unit(bytes, 3, true);
-  };
-  for (size_t i = 0; i < n;) {
-    unsigned char lead = static_cast<unsigned char>(s[i]);
-    size_t k = lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
-             : lead >= 0xF0 && lead <= 0xF4 ? 4 : 1;
-    if (k > 1 && !continues(i, k)) k = 1;
-    if (k == 4) {
-      uint32_t cp = (lead & 0x07u) << 18 | (s[i + 1] & 0x3Fu) << 12 | (s[i + 2] & 0x3Fu) << 6 | (s[i + 3] & 0x3Fu);
-      surrogate(0xD800 + ((cp - 0x10000) >> 10));
-      surrogate(0xDC00 + ((cp - 0x10000) & 0x3FF));
-    } else {
-      unit(s + i, k, false);
-    }
-    i += k;
-  }
-}
 
 // The element itself, not a copy: a Value whose bytes are the element's shares its storage
 // (strings, members, elements), which the caller's document keeps alive beyond the call. The
@@ -66,7 +33,7 @@ extern "C" const SjValue* sj_object_view(SjCtx* ctx, const SjValue* v, int64_t l
   sj::rt::CallState& st = sj::rt::state(ctx);
   // Counted before anything is built, so that a view the limit refuses takes no memory.
   uint64_t units = 0;
-  if (v->IsString()) each_utf16_unit(v->GetString(), v->GetStringLength(), [&](const char*, size_t, bool) { ++units; });
+  if (v->IsString()) sj::rt::each_utf16_unit(v->GetString(), v->GetStringLength(), [&](const char*, size_t, bool) { ++units; });
   else units = v->Size();
   uint64_t members = std::min(units, static_cast<uint64_t>(limit));
   // Where the schema prints every member, each takes at least 6 bytes (`"0":0,`): more members
@@ -87,7 +54,7 @@ extern "C" const SjValue* sj_object_view(SjCtx* ctx, const SjValue* v, int64_t l
   };
   if (v->IsString()) {
     bool surrogates = false;
-    each_utf16_unit(v->GetString(), v->GetStringLength(), [&](const char* unit, size_t len, bool copied) {
+    sj::rt::each_utf16_unit(v->GetString(), v->GetStringLength(), [&](const char* unit, size_t len, bool copied) {
       if (count == members) return;
       surrogates |= copied;
       // The caller's bytes outlive the call; a surrogate's are the view's own.

@@ -122,7 +122,7 @@ bool end_in_scratch(SjCtx& ctx, CallState& st, bool ok) {
   return ok;
 }
 
-std::unique_ptr<CallExtras> run_call_in_scratch(const CallSpec& spec, const SjValue* value, std::string& out,
+std::unique_ptr<CallExtras> run_call_in_scratch(const CallSpec& spec, Input in, std::string& out,
                                                 bool lone_surrogates) {
   ensure_scratch();
   SjCtx ctx;
@@ -130,16 +130,16 @@ std::unique_ptr<CallExtras> run_call_in_scratch(const CallSpec& spec, const SjVa
   st.out = &out;
   open_window(ctx, st, spec, t_scratch.data.get(), t_scratch.cap);
   if (lone_surrogates) keep_lone_surrogates(&ctx, st);
-  return end_out_of_place(ctx, st, spec.entry(&ctx, value) == 0);  // in_place is null: ends in scratch
+  return end_out_of_place(ctx, st, in.entry(&ctx, in.value) == 0);  // in_place is null: ends in scratch
 }
 
-std::unique_ptr<CallExtras> run_call_into(const CallSpec& spec, const SjValue* value, CallerBuffer& buffer) {
+std::unique_ptr<CallExtras> run_call_into(const CallSpec& spec, Input in, CallerBuffer& buffer) {
   ensure_scratch();
   SjCtx ctx;
   CallState st;
   st.buffer = &buffer;
   open_window(ctx, st, spec, t_scratch.data.get(), t_scratch.cap);
-  return end_out_of_place(ctx, st, spec.entry(&ctx, value) == 0);
+  return end_out_of_place(ctx, st, in.entry(&ctx, in.value) == 0);
 }
 
 std::unique_ptr<CallExtras> end_out_of_place(SjCtx& ctx, CallState& st, bool ok) {

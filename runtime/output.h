@@ -15,7 +15,7 @@
 namespace sj::rt {
 
 // One call of generated code (or of any runtime writer with its signature) is run_call
-// (runtime/run_call.h): `entry(&ctx, value)` writes straight into the spare capacity of `out`
+// (runtime/run_call.h): `in.entry(&ctx, in.value)` writes straight into the spare capacity of `out`
 // when it has some (no copy), else into this thread's scratch buffer, whose bytes are
 // appended at the end. These are its out-of-line parts.
 
@@ -66,15 +66,15 @@ inline constexpr size_t kMinInPlace = 256;
 // The whole call in the scratch buffer. Returns null when it succeeded within max_output; on
 // failure `out` holds exactly what it held and the result holds the error the call recorded.
 // `lone_surrogates`: the data holds some as WTF-8, printed escaped (keep_lone_surrogates).
-std::unique_ptr<CallExtras> run_call_in_scratch(const CallSpec& spec, const SjValue* value, std::string& out,
+std::unique_ptr<CallExtras> run_call_in_scratch(const CallSpec& spec, Input in, std::string& out,
                                                 bool lone_surrogates = false);
 // The call into the caller's buffer (in the scratch buffer, copied once it has succeeded):
 // null when it succeeded (buffer.needed is its length), else the error; on error the buffer
 // holds what it held.
-std::unique_ptr<CallExtras> run_call_into(const CallSpec& spec, const SjValue* value, CallerBuffer& buffer);
+std::unique_ptr<CallExtras> run_call_into(const CallSpec& spec, Input in, CallerBuffer& buffer);
 // The streamed call: null when it succeeded and the writer has had every byte, else the
 // error, the writer having had a prefix of the output.
-std::unique_ptr<CallExtras> run_call_chunked(const CallSpec& spec, const SjValue* value, ChunkSink& sink);
+std::unique_ptr<CallExtras> run_call_chunked(const CallSpec& spec, Input in, ChunkSink& sink);
 // sj_reserve of a streamed call: hands the window's bytes to the writer and starts it over.
 void chunk_reserve(SjCtx* ctx, CallState& st, size_t n);
 // The finished output of a call into a buffer: copies it when it fits (else the error

@@ -14,7 +14,7 @@
 
 namespace sj::rt {
 
-// `entry(&ctx, value)` writes straight into the spare capacity of `out` when it has some (no
+// `in.entry(&ctx, in.value)` writes straight into the spare capacity of `out` when it has some (no
 // copy, no zero-filling; on error the length is simply left where it was), else into this
 // thread's scratch buffer, whose bytes are appended at the end. Returns null when the call
 // succeeded within max_output; on failure `out` holds exactly what it held (its capacity may
@@ -22,9 +22,9 @@ namespace sj::rt {
 // result, not an out parameter: the caller then knows it is null on success and destroys
 // nothing there. A plain pointer, not a unique_ptr: that is returned through memory, and the
 // API stored a null there and read it back after CallState's destructor on every call.)
-inline CallExtras* run_call(const CallSpec& spec, const SjValue* value, std::string& out) {
+inline CallExtras* run_call(const CallSpec& spec, Input in, std::string& out) {
   size_t old = out.size();
-  if (out.capacity() - old < kMinInPlace) [[unlikely]] return run_call_in_scratch(spec, value, out).release();
+  if (out.capacity() - old < kMinInPlace) [[unlikely]] return run_call_in_scratch(spec, in, out).release();
   SjCtx ctx;
   CallState st;
   SjStatus status;
@@ -33,7 +33,7 @@ inline CallExtras* run_call(const CallSpec& spec, const SjValue* value, std::str
     st.in_place = p + old;
     st.out = &out;
     open_window(ctx, st, spec, st.in_place, n - old);
-    status = spec.entry(&ctx, value);
+    status = in.entry(&ctx, in.value);
     done = (status == 0) & (st.in_place != nullptr);
     // Else failed, or moved to the scratch buffer (appended by end_out_of_place).
     return done ? old + static_cast<size_t>(ctx.cur - st.in_place) : old;

@@ -190,7 +190,7 @@ void chunk_reserve(SjCtx* ctx, CallState& st, size_t n) {
   ctx->end = start + window;
 }
 
-std::unique_ptr<CallExtras> run_call_chunked(const CallSpec& spec, const SjValue* value, ChunkSink& sink) {
+std::unique_ptr<CallExtras> run_call_chunked(const CallSpec& spec, Input in, ChunkSink& sink) {
   SjCtx ctx;
   CallState st;
   st.chunks = &sink;
@@ -206,7 +206,7 @@ std::unique_ptr<CallExtras> run_call_chunked(const CallSpec& spec, const SjValue
     return std::move(st.extras);
   }
   open_window(ctx, st, spec, window_start(sink), window);
-  bool ok = spec.entry(&ctx, value) == 0 && !st.discarding;
+  bool ok = in.entry(&ctx, in.value) == 0 && !st.discarding;
   size_t used = static_cast<size_t>(ctx.cur - window_start(sink));
   if (ok && past_limit(sink, st, used)) over_limit(&ctx, st);
   ok = ok && !st.discarding && deliver(&ctx, st, window_start(sink), used);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <schemajit/aot.h>
+#include <yyjson.h>
 
 #include "conformance_aot.h"  // made by schemajit-aot (tests/CMakeLists.txt)
 #include "tools/tool_common.h"
@@ -27,6 +28,20 @@ TEST(AheadOfTime, LoadsAndRecordsWhatItWasMadeFor) {
   EXPECT_EQ(t.runtime_abi, &schemajit_runtime_abi_2);
   auto s = schemajit::load(t);
   ASSERT_TRUE(s) << s.error().message;
+}
+
+// Ahead-of-time code reads RapidJSON values only (ABI 2): a yyjson value is Unsupported, with
+// the caller's string as it was.
+TEST(AheadOfTime, YyjsonValuesAreUnsupported) {
+  auto s = schemajit::load(compiled());
+  ASSERT_TRUE(s) << s.error().message;
+  yyjson_doc* doc = yyjson_read("null", 4, 0);
+  std::string out = "kept";
+  auto st = s->serialize(doc, out);
+  yyjson_doc_free(doc);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.code(), schemajit::ErrorCode::Unsupported);
+  EXPECT_EQ(out, "kept");
 }
 
 // The error load() gives for `t`; a failure of the test when `t` loads.

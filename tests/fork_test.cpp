@@ -19,6 +19,7 @@
 #include <vector>
 
 #include <schemajit/schemajit.h>
+#include "tests/test_util.h"
 
 namespace {
 
@@ -41,7 +42,7 @@ const char* kOther = R"({"type":"array","items":{"type":"number"}})";
 
 std::string output(const schemajit::Serializer& ser, const char* data) {
   std::string out;
-  auto st = ser.serialize_json(data, out);
+  auto st = sj::test::serialize_text(ser, data, out);
   return st ? out : "ERR: " + st.error().message;
 }
 

@@ -113,7 +113,7 @@ class HostileCacheFile : public ::testing::Test {
       auto ser = engine.compile(kSchema, options(tier_up));
       ASSERT_TRUE(ser) << ser.error().message;
       std::string out;
-      ASSERT_TRUE(ser->serialize_json(kData, out));
+      ASSERT_TRUE(sj::test::serialize_text(*ser, kData, out));
       EXPECT_EQ(out, kExpected);
       engine.wait_for_tier_up();
       EXPECT_EQ(engine.stats().hits, 0u);
@@ -193,7 +193,7 @@ TEST_F(HostileCacheFile, UnwritableDirectoryIsCountedAndReported) {
     auto ser = engine.compile(kSchema, options(cache_dir, false));
     ASSERT_TRUE(ser) << ser.error().message;
     std::string out;
-    ASSERT_TRUE(ser->serialize_json(kData, out));
+    ASSERT_TRUE(sj::test::serialize_text(*ser, kData, out));
     EXPECT_EQ(out, kExpected);
     auto st = engine.stats();
     EXPECT_EQ(st.stores, 0u);

@@ -12,6 +12,7 @@
 #include <string>
 
 #include <schemajit/schemajit.h>
+#include "tests/test_util.h"
 
 namespace {
 
@@ -39,7 +40,7 @@ int run_patterns_and_compare() {
     "additionalProperties":false})");
   if (!ser) return 2;
   std::string out;
-  auto st = ser->serialize_json(R"({"email":"josé@example.com","label":"café","x-trace":"t","42":"7","other":1})", out);
+  auto st = sj::test::serialize_text(*ser, R"({"email":"josé@example.com","label":"café","x-trace":"t","42":"7","other":1})", out);
   if (!st || out != R"({"email":"josé@example.com","label":"café","42":7,"x-trace":"t"})") return 3;
   return executable_mappings() == before ? 0 : 1;
 }

@@ -33,7 +33,7 @@ std::string items(int n, bool bad = false) {
 
 std::string serialize(const std::string& data, std::string& out, const std::string& options) {
   auto ser = engine().compile(kSchema, options);
-  auto st = ser->serialize_json(data, out);
+  auto st = sj::test::serialize_text(*ser, data, out);
   return st ? "ok" : st.error().message;
 }
 

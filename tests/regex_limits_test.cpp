@@ -33,7 +33,7 @@ Outcome serialize(const std::string& schema, const std::string& options, const s
   if (!ser) return {};
   Outcome o;
   o.out = "unchanged";
-  auto st = ser->serialize_json(data, o.out);
+  auto st = sj::test::serialize_text(*ser, data, o.out);
   o.ok = static_cast<bool>(st);
   if (!o.ok) o.code = st.error().code, o.message = st.error().message, o.pointer = st.error().pointer;
   return o;

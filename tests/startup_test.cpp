@@ -63,7 +63,7 @@ class ObjectCache : public ::testing::Test {
     auto ser = engine.compile(schema, options);
     if (!ser) return "COMPILE: " + ser.error().message;
     std::string out;
-    auto st = ser->serialize_json(data, out);
+    auto st = sj::test::serialize_text(*ser, data, out);
     return st ? out : "ERR: " + st.error().message;
   }
   static std::string uncached(const char* schema = kSchema, const char* data = kData) {
@@ -125,7 +125,7 @@ TEST_F(ObjectCache, MissStoresAndAFreshEngineHits) {
   // Errors come out of cached code as they do out of fresh code, with the buffer untouched.
   auto ser = engine.compile(kSchema, options());
   std::string out = "kept";
-  auto st = ser->serialize_json(R"({"id":"x"})", out);
+  auto st = sj::test::serialize_text(*ser, R"({"id":"x"})", out);
   EXPECT_FALSE(st);
   EXPECT_EQ(out, "kept");
 }
@@ -142,14 +142,14 @@ TEST_F(ObjectCache, TierUpStoresTheFinalCodeSoTheNextRunStartsThere) {
     std::string out;
     for (int i = 0; i < 150; ++i) {
       out.clear();
-      ASSERT_TRUE(ser->serialize_json(kData, out));
+      ASSERT_TRUE(sj::test::serialize_text(*ser, kData, out));
       EXPECT_EQ(out, expected);
     }
     engine.wait_for_tier_up();
     EXPECT_EQ(engine.stats().tier_ups, 1u);
     EXPECT_EQ(engine.stats().stores, 1u);  // the final code, by tier-up
     out.clear();
-    ASSERT_TRUE(ser->serialize_json(kData, out));
+    ASSERT_TRUE(sj::test::serialize_text(*ser, kData, out));
     EXPECT_EQ(out, expected);
   }
   schemajit::Engine engine;
@@ -159,7 +159,7 @@ TEST_F(ObjectCache, TierUpStoresTheFinalCodeSoTheNextRunStartsThere) {
   std::string out;
   for (int i = 0; i < 150; ++i) {
     out.clear();
-    ASSERT_TRUE(ser->serialize_json(kData, out));
+    ASSERT_TRUE(sj::test::serialize_text(*ser, kData, out));
   }
   engine.wait_for_tier_up();
   EXPECT_EQ(out, expected);
@@ -174,8 +174,8 @@ TEST_F(ObjectCache, SameSchemaTwiceInOneEngineBothLive) {
   ASSERT_TRUE(first && second);
   EXPECT_EQ(engine.stats().hits, 1u);
   std::string a, b;
-  ASSERT_TRUE(first->serialize_json(kData, a));
-  ASSERT_TRUE(second->serialize_json(kData, b));
+  ASSERT_TRUE(sj::test::serialize_text(*first, kData, a));
+  ASSERT_TRUE(sj::test::serialize_text(*second, kData, b));
   EXPECT_EQ(a, uncached());
   EXPECT_EQ(b, a);
 }
@@ -265,7 +265,7 @@ TEST(CompileAll, ResultsInOrderWithErrorsInPlace) {
     }
     ASSERT_TRUE(results[i]) << results[i].error().message;
     std::string out;
-    ASSERT_TRUE(results[i]->serialize_json(R"({"p)" + std::to_string(i) + R"(":"3.7"})", out));
+    ASSERT_TRUE(sj::test::serialize_text(*results[i], R"({"p)" + std::to_string(i) + R"(":"3.7"})", out));
     EXPECT_EQ(out, R"({"p)" + std::to_string(i) + (i % 2 ? R"(":4})" : R"(":3})"));
   }
   EXPECT_TRUE(engine.compile_all({}).empty());
@@ -276,22 +276,22 @@ TEST(TierUp, SwapsInTheFinalCodeAfter100Calls) {
   auto ser = engine.compile(kSchema);
   std::string expected = [&] {
     std::string out;
-    EXPECT_TRUE(ser->serialize_json(kData, out));
+    EXPECT_TRUE(sj::test::serialize_text(*ser, kData, out));
     return out;
   }();
   std::string scratch;
-  for (int i = 0; i < 98; ++i) ASSERT_TRUE(ser->serialize_json(kData, scratch));
+  for (int i = 0; i < 98; ++i) ASSERT_TRUE(sj::test::serialize_text(*ser, kData, scratch));
   engine.wait_for_tier_up();
   EXPECT_EQ(engine.stats().tier_ups, 0u);  // 99 calls: not yet
   std::string out;
-  ASSERT_TRUE(ser->serialize_json(kData, out));
+  ASSERT_TRUE(sj::test::serialize_text(*ser, kData, out));
   engine.wait_for_tier_up();
   EXPECT_EQ(engine.stats().tier_ups, 1u);
   out.clear();
-  ASSERT_TRUE(ser->serialize_json(kData, out));
+  ASSERT_TRUE(sj::test::serialize_text(*ser, kData, out));
   EXPECT_EQ(out, expected);
   out = "kept";
-  EXPECT_FALSE(ser->serialize_json(R"({"id":"x"})", out));  // errors and rollback from the new code too
+  EXPECT_FALSE(sj::test::serialize_text(*ser, R"({"id":"x"})", out));  // errors and rollback from the new code too
   EXPECT_EQ(out, "kept");
 }
 
@@ -304,12 +304,12 @@ TEST(TierUp, CallersOptionsDoNotReachThePrimingCompile) {
   std::string out;
   for (int i = 0; i < 100; ++i) {
     out.clear();
-    ASSERT_TRUE(ser->serialize_json("7", out));
+    ASSERT_TRUE(sj::test::serialize_text(*ser, "7", out));
   }
   engine.wait_for_tier_up();
   EXPECT_EQ(engine.stats().tier_ups, 1u);
   out.clear();
-  ASSERT_TRUE(ser->serialize_json("7", out));
+  ASSERT_TRUE(sj::test::serialize_text(*ser, "7", out));
   EXPECT_EQ(out, "7");
 }
 
@@ -320,7 +320,7 @@ schemajit::Serializer call_until_it_tiers_up(schemajit::Engine& engine, const ch
   std::string out;
   for (int i = 0; i < 100; ++i) {
     out.clear();
-    if (!ser || !ser->serialize_json(data, out)) std::_Exit(3);
+    if (!ser || !sj::test::serialize_text(*ser, data, out)) std::_Exit(3);
   }
   return *ser;
 }
@@ -373,8 +373,8 @@ TEST(TierUp, OffLevelZeroAndSerializersThatOutliveTheirEngine) {
     std::string out;
     for (int i = 0; i < 200; ++i) {
       out.clear();
-      ASSERT_TRUE(off->serialize_json(kData, out));
-      ASSERT_TRUE(zero->serialize_json(kData, out));
+      ASSERT_TRUE(sj::test::serialize_text(*off, kData, out));
+      ASSERT_TRUE(sj::test::serialize_text(*zero, kData, out));
     }
     engine.wait_for_tier_up();
     EXPECT_EQ(engine.stats().tier_ups, 1u);
@@ -382,7 +382,7 @@ TEST(TierUp, OffLevelZeroAndSerializersThatOutliveTheirEngine) {
   std::string out;
   for (int i = 0; i < 200; ++i) {  // its Engine is gone: the request is dropped, the interpreter runs on
     out.clear();
-    ASSERT_TRUE(orphan->serialize_json(kData, out));
+    ASSERT_TRUE(sj::test::serialize_text(*orphan, kData, out));
   }
   EXPECT_EQ(out.substr(0, 8), R"({"id":7,)");
 }

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include <schemajit/schemajit.h>
+#include "tests/test_util.h"
 
 namespace {
 
@@ -46,21 +47,21 @@ TEST(ThreadLimitDeathTest, TierUpKeepsTheInterpreter) {
         auto batch = engine.compile_all({{kSchema, {}}, {kSchema, {}}, {kSchema, {}}}, 3);  // on this thread alone
         for (const auto& result : batch) {
           std::string out;
-          if (!result || !result->serialize_json(kData, out) || out != kExpected) std::_Exit(9);
+          if (!result || !sj::test::serialize_text(*result, kData, out) || out != kExpected) std::_Exit(9);
         }
         auto ser = engine.compile(kSchema);
         if (!ser) std::_Exit(3);
         std::string out;
         for (int i = 0; i < 150; ++i) {
           out.clear();
-          if (!ser->serialize_json(kData, out) || out != kExpected) std::_Exit(4);
+          if (!sj::test::serialize_text(*ser, kData, out) || out != kExpected) std::_Exit(4);
         }
         schemajit::Options cached;
         cached.cache_dir = ::testing::TempDir();
         auto from_cache = engine.compile(kSchema, cached);
         if (!from_cache) std::_Exit(5);
         out.clear();
-        if (!from_cache->serialize_json(kData, out) || out != kExpected) std::_Exit(6);
+        if (!sj::test::serialize_text(*from_cache, kData, out) || out != kExpected) std::_Exit(6);
         engine.wait_for_tier_up();
         auto stats = engine.stats();
         if (stats.jit_failures != 2 || stats.tier_ups != 0) std::_Exit(7);

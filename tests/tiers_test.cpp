@@ -16,6 +16,7 @@
 #include <string>
 
 #include <schemajit/schemajit.h>
+#include "tests/test_util.h"
 
 namespace {
 
@@ -26,7 +27,7 @@ const char* kExpected = R"({"id":7,"tags":["a","b"],"shape":{"kind":"circle"}})"
 
 std::string serialize(const schemajit::Serializer& ser, const char* data = kData) {
   std::string out;
-  auto st = ser.serialize_json(data, out);
+  auto st = sj::test::serialize_text(ser, data, out);
   return st ? out : "ERR: " + st.error().message;
 }
 

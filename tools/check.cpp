@@ -1,7 +1,9 @@
-// `schemajit check [-v] [--tier T] FILE.jsonl...`: runs conformance cases, prints failures
-// (with -v, why, and the error cases whose message differs from fjs's), ends with the plain
-// closing line "N passed, M failed". --tier: the interpreter alone ("interp") or machine code
-// at one level ("0".."3") from the first call; by default the engine's default.
+// `schemajit check [-v] [--tier T] [--input I] FILE.jsonl...`: runs conformance cases, prints
+// failures (with -v, why, and the error cases whose message differs from fjs's), ends with the
+// plain closing line "N passed, M failed". --tier: the interpreter alone ("interp") or machine
+// code at one level ("0".."3") from the first call; by default the engine's default. --input:
+// what the case's input is read into (text: serialize_json, the default; rapidjson or yyjson:
+// a document of that model, read as JSON.parse reads the text).
 #include <cstdio>
 #include <iostream>
 
@@ -18,7 +20,13 @@ int check_command(const Cli& cli, const std::vector<std::string>& args) {
     int status;
     std::string tier;
     if (args[i] == "--verbose" || args[i] == "-v") verbose = true;
-    else if (args[i] == "--tier") {
+    else if (args[i] == "--input") {
+      std::string kind;
+      if (!cli.value(args, i, kind, &status)) return status;
+      auto k = parse_input_kind(kind);
+      if (!k) return cli.misuse("--input takes text, rapidjson or yyjson, not '" + kind + "'");
+      options.input = *k;
+    } else if (args[i] == "--tier") {
       if (!cli.value(args, i, tier, &status)) return status;
       auto t = parse_tier(tier);
       if (!t) return cli.misuse("--tier takes interp, 0, 1, 2 or 3, not '" + tier + "'");

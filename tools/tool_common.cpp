@@ -1,3 +1,4 @@
+#include "api/text_paths.h"
 #include "tools/tool_common.h"
 
 #include <cstdio>
@@ -90,6 +91,22 @@ std::string aot_case_name(const std::string& schema, const std::string& options)
   return name;
 }
 
+std::optional<InputKind> parse_input_kind(const std::string& text) {
+  if (text == "text") return InputKind::Text;
+  if (text == "rapidjson") return InputKind::RapidJson;
+  if (text == "yyjson") return InputKind::Yyjson;
+  return std::nullopt;
+}
+
+const char* input_kind_name(InputKind input) {
+  switch (input) {
+    case InputKind::Text: return "text";
+    case InputKind::Yyjson: return "yyjson";
+    case InputKind::RapidJson: break;
+  }
+  return "rapidjson";
+}
+
 CaseOutcome run_case(schemajit::Engine& engine, const std::string& line, const CheckOptions& check) {
   CaseOutcome out;
   rapidjson::Document c;
@@ -120,7 +137,12 @@ CaseOutcome run_case(schemajit::Engine& engine, const std::string& line, const C
   }
   std::string input = c.HasMember("input") && c["input"].IsString() ? std::string(sj::sv(c["input"])) : "null";
   std::string got = "prefix:";  // a non-empty buffer, so that appending and rollback are checked too
-  auto st = ser->serialize_json(input, got);
+  auto st = check.input == InputKind::Text ? ser->serialize_json(input, got)
+            : schemajit::detail::SerializerAccess::serialize_json(
+                  *ser, input,
+                  check.input == InputKind::Yyjson ? schemajit::detail::InputModel::Yyjson
+                                                   : schemajit::detail::InputModel::RapidJson,
+                  got);
   if (!st) {
     out.passed = std::strcmp(kind, "error") == 0 && got == "prefix:";
     out.message_exact = out.passed && st.error().message == want;

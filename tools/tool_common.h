@@ -33,8 +33,12 @@ struct CaseOutcome {
 // Which code runs the cases: the engine's default (the interpreter, then machine code after
 // tier-up), the interpreter alone, or machine code at one level from the first call on.
 enum class Tier { Default = -2, Interpreter = -1, Level0 = 0, Level1 = 1, Level2 = 2, Level3 = 3 };
+// What the case's input is read into: `text` is serialize_json (the public path), `rapidjson`
+// and `yyjson` a document of that model read with JSON.parse's meaning (api/text_paths.h).
+enum class InputKind { Text, RapidJson, Yyjson };
 struct CheckOptions {
   Tier tier = Tier::Default;
+  InputKind input = InputKind::Text;
   // Where serializers come from when not from engine.compile (the ahead-of-time conformance
   // test: from a library made by schemajit-aot), given the case's schema and options texts.
   std::function<schemajit::Result<schemajit::Serializer>(const std::string& schema, const std::string& options)> compile;
@@ -42,6 +46,9 @@ struct CheckOptions {
 // "interp", "0".."3" (schemajit check --tier); nullopt for anything else.
 std::optional<Tier> parse_tier(const std::string& text);
 const char* tier_name(Tier tier);
+// "text", "rapidjson", "yyjson" (schemajit check and bench --input); nullopt for anything else.
+std::optional<InputKind> parse_input_kind(const std::string& text);
+const char* input_kind_name(InputKind input);
 
 // A case's schema and options (the case parsed, a JSON object) as the engine is given them at
 // `tier`: JSON texts.

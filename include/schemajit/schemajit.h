@@ -44,6 +44,11 @@
 static_assert(sizeof(rapidjson::Value) == 16 && RAPIDJSON_48BITPOINTER_OPTIMIZATION == 1,
               "schemajit needs RapidJSON's default Value layout (16 bytes, 48-bit pointers)");
 
+// yyjson's documents (yyjson 0.12, which the library carries: <schemajit/yyjson.h>), declared
+// only: this header includes nothing of yyjson.
+struct yyjson_doc;
+struct yyjson_val;
+
 namespace schemajit {
 
 // The version of the library the program links ("0.2.0"), where SCHEMAJIT_VERSION_STRING is
@@ -254,6 +259,7 @@ struct Options {
 namespace detail {
 struct CompiledCode;  // the code a Serializer runs and what keeps it alive
 class MachineCode;    // what the JIT adds to an Engine
+struct SerializerAccess;  // the library's own paths into a Serializer (api/text_paths.h)
 }
 
 // Receives a streamed call's output (Serializer::serialize with a writer), in order, in
@@ -300,6 +306,19 @@ class Serializer {
   Status serialize(const rapidjson::Value& value, const ChunkWriter& write, size_t chunk_bytes = kDefaultChunkBytes) const;
   Status serialize(const rapidjson::Document& doc, const ChunkWriter& write, size_t chunk_bytes = kDefaultChunkBytes) const;
 
+  // The same three sinks for yyjson's immutable documents: a value (yyjson_doc_get_root(doc), or
+  // any value inside a document) prints exactly as the same JSON in a RapidJSON DOM. Strings
+  // are read in place (no copy of the document), so the document must live until the call
+  // returns. A null document (yyjson_read failed) or value is InvalidInput. yyjson values run
+  // on the interpreter (machine code reads RapidJSON values so far); serializers loaded from
+  // ahead-of-time objects read RapidJSON values only (Unsupported).
+  Status serialize(const yyjson_val* value, std::string& out) const;
+  Status serialize(const yyjson_doc* doc, std::string& out) const;
+  Result<size_t> serialize(const yyjson_val* value, char* buffer, size_t size) const;
+  Result<size_t> serialize(const yyjson_doc* doc, char* buffer, size_t size) const;
+  Status serialize(const yyjson_val* value, const ChunkWriter& write, size_t chunk_bytes = kDefaultChunkBytes) const;
+  Status serialize(const yyjson_doc* doc, const ChunkWriter& write, size_t chunk_bytes = kDefaultChunkBytes) const;
+
   // Parses `json` as JSON.parse would (full-precision numbers, duplicate names collapsed to
   // the last value) and serializes it.
   Status serialize_json(std::string_view json, std::string& out) const;
@@ -316,13 +335,15 @@ class Serializer {
   ~Serializer();
 
  private:
+  friend struct detail::SerializerAccess;
   std::shared_ptr<const detail::CompiledCode> code_;
   std::shared_ptr<const std::vector<std::string>> warnings_;  // null: none
 };
 
 // Frees the memory the calling thread keeps between serialize calls: the scratch buffer a
 // call writes in when the caller's string lacks the room (and every call into a caller's
-// buffer), and a streamed call's window. The next call allocates them again. Without it a
+// buffer), a streamed call's window, and the memory serialize_json reads its text into. The
+// next call allocates them again. Without it a
 // thread keeps each one while it is at most 1 MiB or at most 4 times what the thread's
 // previous call of that kind needed (they grow by doubling): a steady output size keeps its
 // buffer, one large output does not stay resident, and after a run of large ones the memory

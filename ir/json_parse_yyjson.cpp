@@ -1,0 +1,155 @@
+// JSON text → a yyjson document with the meaning JSON.parse gives it, for serialize_json's
+// yyjson path. yyjson's reader reads most text as JSON.parse does: numbers correctly rounded,
+// integers exact to 64 bits (the documented difference, as in RapidJSON), numbers beyond the
+// double range kept as their text (BIGNUM_AS_RAW: the model reads them as JavaScript's Number
+// does, ±Infinity), bytes that are not UTF-8 copied as they are (as RapidJSON's reader does).
+// It differs on what JSON.parse accepts and it refuses (lone surrogates, "\ud800"), on
+// duplicate names (yyjson keeps every member; JSON.parse keeps the last value at the first
+// position), and in its error messages. Text with any of those goes through parse_json_data
+// (ir/json_parse.cpp), whose document, collapsed as JSON.parse would, is copied into a yyjson
+// tape: rare text pays twice, and the answer is always today's.
+#include <memory>
+#include <new>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <yyjson.h>
+
+#include "ir/schema_doc.h"
+#include "runtime/input_model.h"
+#include "runtime/member_index.h"
+#include "runtime/model_calls.h"
+#include "runtime/output.h"
+
+namespace sj {
+namespace {
+
+using Y = model::Yyjson;
+
+// Whether some object of the document has a name twice: each object's names go into an
+// open-addressing table keyed by the member index's hash (key_hash), whose taken slots are
+// emptied again after the object. One pass over the tape; no allocation once the table has
+// grown to the largest object.
+bool has_duplicate_names(const yyjson_val* root) {
+  thread_local std::vector<const yyjson_val*> table;  // a key, or null
+  thread_local std::vector<size_t> taken;
+  const yyjson_val* end = Y::next(root);
+  for (const yyjson_val* v = root; v != end; ++v) {  // every value of the tape, in order
+    if (Y::kind(v) != model::Object || Y::count(v) < 2) continue;
+    uint32_t n = Y::count(v);
+    size_t size = 16;
+    while (size < 2 * size_t{n}) size *= 2;
+    if (table.size() < size) table.assign(size, nullptr);
+    size_t mask = size - 1;
+    bool found = false;
+    taken.clear();
+    const yyjson_val* m = Y::first_member(v);
+    for (uint32_t i = 0; i < n && !found; ++i, m = Y::next_member(m)) {
+      std::string_view name = Y::name(m);
+      for (size_t j = rt::key_hash(name.data(), name.size()) & mask;; j = (j + 1) & mask) {
+        if (!table[j]) {
+          table[j] = m;
+          taken.push_back(j);
+          break;
+        }
+        if (Y::name(table[j]) == name) {
+          found = true;
+          break;
+        }
+      }
+    }
+    for (size_t j : taken) table[j] = nullptr;
+    if (found) return true;
+  }
+  return false;
+}
+
+// The memory yyjson's reader takes, this thread's, kept between calls as the output's scratch
+// buffer is (runtime/output.h keep_after_call): reading into memory the call last used, not a
+// fresh allocation whose pages fault in on every call, halves the read of twitter (493 →
+// 239 µs in a loop, yyjson_read as it allocates against a reused buffer). A read while the
+// buffer holds a document still in use (a chunk writer that serializes text itself) takes
+// memory of its own.
+struct ReadArena {
+  std::unique_ptr<char[]> data;
+  size_t cap = 0;
+  size_t previous_need = 0;
+  bool in_use = false;
+};
+thread_local ReadArena t_arena;
+
+// Ends the use of this thread's arena: frees it unless keep_after_call keeps it.
+void give_back(size_t need) {
+  t_arena.in_use = false;
+  if (!rt::keep_after_call(t_arena.cap, std::exchange(t_arena.previous_need, need))) {
+    t_arena.data.reset();
+    t_arena.cap = 0;
+  }
+}
+
+// yyjson_read into this thread's arena when it is free, else into memory of its own; the
+// document and what owns its memory.
+yyjson_doc* read_in_arena(std::string_view text, yyjson_read_flag flags, std::shared_ptr<const void>& owner) {
+  if (t_arena.in_use) {
+    yyjson_doc* doc = yyjson_read(text.data(), text.size(), flags);
+    if (doc) owner = std::shared_ptr<yyjson_doc>(doc, yyjson_doc_free);
+    return doc;
+  }
+  size_t need = yyjson_read_max_memory_usage(text.size(), flags);
+  if (need > t_arena.cap) {
+    t_arena.data.reset(new (std::nothrow) char[need]);
+    t_arena.cap = t_arena.data ? need : 0;
+    if (!t_arena.data) return nullptr;  // parse_json_data then reads it, or says it cannot
+  }
+  yyjson_alc alc;
+  yyjson_alc_pool_init(&alc, t_arena.data.get(), t_arena.cap);
+  yyjson_doc* doc = yyjson_read_opts(const_cast<char*>(text.data()), text.size(), flags, &alc, nullptr);
+  if (!doc) {
+    give_back(0);
+    return nullptr;
+  }
+  t_arena.in_use = true;
+  // The owner ends the use (the pool's memory is the arena's: nothing to free in the document).
+  owner = std::shared_ptr<const void>(doc, [need](const void*) { give_back(need); });
+  return doc;
+}
+
+// parse_json_data's document, collapsed, as a tape; it owns both.
+struct CopiedTape {
+  rapidjson::Document doc;
+  std::vector<yyjson_val> tape;
+};
+
+}  // namespace
+
+bool read_json_data_yyjson(std::string_view text, YyjsonData& out, std::string& error) {
+  out = YyjsonData{};
+  const yyjson_read_flag flags = YYJSON_READ_ALLOW_INVALID_UNICODE | YYJSON_READ_BIGNUM_AS_RAW;
+  std::shared_ptr<const void> owner;
+  if (yyjson_doc* doc = read_in_arena(text, flags, owner)) {
+    if (!has_duplicate_names(yyjson_doc_get_root(doc))) {
+      out.root = yyjson_doc_get_root(doc);
+      out.owner = std::move(owner);
+      return true;
+    }
+    owner.reset();
+  }
+  auto copied = std::make_shared<CopiedTape>();
+  if (!parse_json_data(text, copied->doc, error, out.lone_surrogates)) return false;
+  collapse_duplicate_members(copied->doc);
+  rt::copy_to_yyjson(copied->doc, copied->tape);
+  out.root = copied->tape.data();
+  out.owner = std::move(copied);
+  return true;
+}
+
+}  // namespace sj
+
+namespace sj {
+
+void release_read_arena() {
+  if (!t_arena.in_use) t_arena = ReadArena();
+}
+
+}  // namespace sj
