@@ -49,6 +49,13 @@ set(misspelt_warnings "warning: unknown option \"optlevel\" ignored \\(did you m
 expect("schemajit serialize with misspelt options" 0 "^{\"id\":3}\n$" "^schemajit: ${misspelt_warnings}"
        ${SCHEMAJIT} serialize --schema ${OUT}/misspelt.schema.json --options ${OUT}/misspelt.options.json
        ${OUT}/misspelt.data.json)
+# bench times each way of handing it data (issue 40): text per call, a yyjson document.
+foreach(input text yyjson)
+  expect("schemajit bench --input ${input}" 0 "^{\"input\":\"${input}\",[^\n]*\"bytes\":8," "^$"
+         ${SCHEMAJIT} bench --schema ${OUT}/misspelt.schema.json --input ${input} ${OUT}/misspelt.data.json --json)
+endforeach()
+expect("schemajit bench --input xml" 2 "^$" "^schemajit: --input takes text, rapidjson or yyjson, not xml\n"
+       ${SCHEMAJIT} bench --schema ${OUT}/misspelt.schema.json --input xml ${OUT}/misspelt.data.json)
 expect("schemajit-dump with misspelt options" 0 "fn f0" "^schemajit-dump: ${misspelt_warnings}"
        ${DUMP} --options ${OUT}/misspelt.options.json ${OUT}/misspelt.schema.json)
 # schemajit-aot names functions after files (issue 38): two files whose functions would share a

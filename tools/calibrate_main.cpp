@@ -111,11 +111,11 @@ std::vector<Point> measure(schemajit::Engine& engine, const Kind& kind, long max
     std::string out;
     (void)loop->serialize(doc, out);
     size_t bytes = out.size();
-    size_t calls = calls_for(*loop, doc, 4e6, out);  // ~4 ms per round
+    size_t calls = calls_for(serialize_call(*loop, doc), 4e6, out);  // ~4 ms per round
     std::vector<double> l, b;
     for (int r = 0; r < rounds; ++r) {  // interleaved, so drift hits both paths alike
-      l.push_back(time_calls(*loop, doc, calls, out));
-      b.push_back(time_calls(*bulk, doc, calls, out));
+      l.push_back(time_calls(serialize_call(*loop, doc), calls, out));
+      b.push_back(time_calls(serialize_call(*bulk, doc), calls, out));
     }
     points.push_back({length, bytes, median(l), median(b)});
     std::cerr << " " << length << std::flush;

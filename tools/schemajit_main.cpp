@@ -1,8 +1,8 @@
 // schemajit: the command-line face of the engine.
 //   schemajit demo                                        the main job on the embedded default
 //   schemajit serialize --schema S.json [--options O.json] [DATA.json | -]
-//   schemajit check [--verbose] FILE.jsonl...
-//   schemajit bench --schema S.json [--options O.json] DATA.json [--json]
+//   schemajit check [--verbose] [--tier T] [--input I] FILE.jsonl...
+//   schemajit bench --schema S.json [--options O.json] [--input I] DATA.json [--json]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -19,8 +19,8 @@ namespace sj::tools {
 
 const Cli kCli("schemajit", R"(usage: schemajit demo
        schemajit serialize --schema S.json [--options O.json] [DATA.json | -]
-       schemajit check [--verbose] [--tier interp|0|1|2|3] FILE.jsonl...
-       schemajit bench --schema S.json [--options O.json] DATA.json [--json]
+       schemajit check [--verbose] [--tier interp|0|1|2|3] [--input text|rapidjson|yyjson] FILE.jsonl...
+       schemajit bench --schema S.json [--options O.json] [--input text|rapidjson|yyjson] DATA.json [--json]
        schemajit --help | --version
 
   demo       compile the embedded default schema, serialize its data, print the output,
@@ -28,8 +28,13 @@ const Cli kCli("schemajit", R"(usage: schemajit demo
   serialize  print DATA (a file, or stdin) as the schema prints it
   check      run conformance cases ({schema, options, input, expected | error |
              build_error} per line), print the failures and "N passed, M failed";
-             --tier: the interpreter alone, or machine code at one level
-  bench      compile, then time serialize calls on DATA (--json: one JSON line)
+             --tier: the interpreter alone, or machine code at one level;
+             --input: the input as serialize_json reads it (text), or read into a
+             document of that model first (yyjson values run on the interpreter)
+  bench      compile, then time serialize calls on DATA (--json: one JSON line);
+             --input: DATA read into a RapidJSON document once (the default; machine
+             code after tier-up), serialize_json on its text per call (text), or
+             read into a yyjson document once (yyjson)
 )");
 
 namespace {
@@ -41,23 +46,31 @@ double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std
 struct Inputs {
   std::string schema, options, data;
   bool json = false;
+  InputKind input = InputKind::RapidJson;
 };
 
-// Reads --schema, --options, the data argument and --json.
-std::optional<Inputs> read_inputs(const std::vector<std::string>& args, bool data_required, int& status) {
+// Reads --schema, --options, the data argument and --json; --input too for `bench`.
+std::optional<Inputs> read_inputs(const std::vector<std::string>& args, bool bench, int& status) {
   Inputs in;
   std::string schema_path, options_path, data_path;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--schema") { if (!kCli.value(args, i, schema_path, &status)) return std::nullopt; }
     else if (args[i] == "--options") { if (!kCli.value(args, i, options_path, &status)) return std::nullopt; }
     else if (args[i] == "--json") in.json = true;
+    else if (bench && args[i] == "--input") {
+      std::string kind;
+      if (!kCli.value(args, i, kind, &status)) return std::nullopt;
+      auto parsed = parse_input_kind(kind);
+      if (!parsed) { status = kCli.misuse("--input takes text, rapidjson or yyjson, not " + kind); return std::nullopt; }
+      in.input = *parsed;
+    }
     else if (args[i].size() > 1 && args[i][0] == '-') { status = kCli.misuse("unknown option " + args[i]); return std::nullopt; }
     else if (data_path.empty()) data_path = args[i];
     else { status = kCli.misuse("unexpected argument " + args[i]); return std::nullopt; }
   }
   if (schema_path.empty()) { status = kCli.misuse("--schema is required"); return std::nullopt; }
   if (data_path.empty()) {
-    if (data_required) { status = kCli.misuse("a DATA.json file is required"); return std::nullopt; }
+    if (bench) { status = kCli.misuse("a DATA.json file is required"); return std::nullopt; }
     data_path = "-";
   }
   std::string err;
@@ -112,26 +125,65 @@ std::string interpreter_only(const std::string& options) {
   return sj::json_text(o);
 }
 
-// The median of 7 rounds of ~50 ms each, output consumed; `warm` calls first (tier-up counts
-// them).
-double ns_per_call(const schemajit::Serializer& ser, const rapidjson::Value& doc, std::string& out) {
-  size_t calls = calls_for(ser, doc, 50e6, out);
-  std::vector<double> rounds;
-  for (int r = 0; r < 7; ++r) rounds.push_back(time_calls(ser, doc, calls, out));
-  return median(rounds);
+// DATA as `--input` hands it to the serializer: a RapidJSON document (the default: machine
+// code once tier-up has run), the text itself (serialize_json: yyjson's reader, then the
+// interpreter reading its document), or a yyjson document read once (the interpreter).
+struct Fed {
+  InputKind input = InputKind::RapidJson;
+  std::string_view text;
+  rapidjson::Document doc;
+  sj::YyjsonData yyjson;
+};
+
+bool feed(Fed& fed, std::string_view data, schemajit::Error& error) {
+  fed.text = data;
+  std::string perr;
+  bool read = fed.input == InputKind::RapidJson ? sj::parse_json(data, fed.doc, perr)
+              : fed.input == InputKind::Yyjson  ? sj::read_json_data_yyjson(data, fed.yyjson, perr)
+                                                : true;  // serialize_json reads it in every call
+  if (!read) error = {schemajit::ErrorCode::InvalidInput, "data is not valid JSON: " + perr, ""};
+  return read;
+}
+
+// call(ser, fed) applied to a function that appends one output: f(serialize-one-output).
+template <class F>
+auto with_call(const schemajit::Serializer& ser, const Fed& fed, F f) {
+  switch (fed.input) {
+    case InputKind::Text: return f([&](std::string& out) { return ser.serialize_json(fed.text, out); });
+    case InputKind::Yyjson: return f([&](std::string& out) { return ser.serialize(fed.yyjson.root, out); });
+    case InputKind::RapidJson: break;
+  }
+  return f(serialize_call(ser, fed.doc));
+}
+
+// The median of 7 rounds of ~50 ms each, output consumed.
+double ns_per_call(const schemajit::Serializer& ser, const Fed& fed, std::string& out) {
+  return with_call(ser, fed, [&](const auto& call) {
+    size_t calls = calls_for(call, 50e6, out);
+    std::vector<double> rounds;
+    for (int r = 0; r < 7; ++r) rounds.push_back(time_calls(call, calls, out));
+    return median(rounds);
+  });
+}
+
+// What the final code is, as `bench` prints it.
+const char* final_code(InputKind input) {
+  switch (input) {
+    case InputKind::Text: return "serialize_json: yyjson's reader, the interpreter";
+    case InputKind::Yyjson: return "a yyjson document, the interpreter";
+    case InputKind::RapidJson: break;
+  }
+  return "machine code";
 }
 
 // Compiles (in this process's first Engine: a fresh process pays what a server's start pays)
-// and serializes once, then waits for tier-up and times the final code; last, the same schema
-// on the interpreter alone.
+// and serializes once, then (RapidJSON documents, whose calls count toward it) waits for
+// tier-up, and times the final code; last, the same schema on the interpreter alone.
 std::optional<Timing> measure(const std::string& schema, const std::string& options, const std::string& data,
-                              schemajit::Error& error) {
-  rapidjson::Document doc;
-  std::string perr;
-  if (!sj::parse_json(data, doc, perr)) {
-    error = {schemajit::ErrorCode::InvalidInput, "data is not valid JSON: " + perr, ""};
-    return std::nullopt;
-  }
+                              InputKind input, schemajit::Error& error) {
+  Fed fed;
+  fed.input = input;
+  if (!feed(fed, data, error)) return std::nullopt;
   schemajit::Engine engine;
   Timing t;
   std::string out;
@@ -140,17 +192,19 @@ std::optional<Timing> measure(const std::string& schema, const std::string& opti
   t.compile_ms = ms_since(t0);
   if (!ser) { error = ser.error(); return std::nullopt; }
   kCli.warn(ser->warnings());
-  auto st = ser->serialize(doc, out);
+  auto st = with_call(*ser, fed, [&](const auto& call) { return call(out); });
   t.first_output_ms = ms_since(t0);
   if (!st) { error = st.error(); return std::nullopt; }
   t.bytes = out.size();
-  (void)calls_for(*ser, doc, 50e6, out);  // enough calls to tier up
-  auto t1 = Clock::now();
-  engine.wait_for_tier_up();
-  t.tier_up_ms = ms_since(t1);
-  t.ns_per_call = ns_per_call(*ser, doc, out);
+  if (input == InputKind::RapidJson) {
+    (void)calls_for(serialize_call(*ser, fed.doc), 50e6, out);  // enough calls to tier up
+    auto t1 = Clock::now();
+    engine.wait_for_tier_up();
+    t.tier_up_ms = ms_since(t1);
+  }
+  t.ns_per_call = ns_per_call(*ser, fed, out);
   auto interpreted = engine.compile(schema, interpreter_only(options));
-  if (interpreted) t.interp_ns_per_call = ns_per_call(*interpreted, doc, out);
+  if (interpreted) t.interp_ns_per_call = ns_per_call(*interpreted, fed, out);
   return t;
 }
 
@@ -159,21 +213,26 @@ int bench_command(const std::vector<std::string>& args) {
   auto in = read_inputs(args, true, status);
   if (!in) return status;
   schemajit::Error error;
-  auto t = measure(in->schema, in->options, in->data, error);
+  auto t = measure(in->schema, in->options, in->data, in->input, error);
   if (!t) return report(error, "bench");
   double mbs = static_cast<double>(t->bytes) / t->ns_per_call * 1e9 / 1e6;
+  const char* input = input_kind_name(in->input);
   if (in->json) {
-    std::printf("{\"compile_ms\":%.3f,\"first_output_ms\":%.3f,\"tier_up_ms\":%.1f,\"bytes\":%zu,\"ns_per_call\":%.1f,"
-                "\"interp_ns_per_call\":%.1f,\"mb_per_s\":%.1f}\n",
-                t->compile_ms, t->first_output_ms, t->tier_up_ms, t->bytes, t->ns_per_call, t->interp_ns_per_call, mbs);
+    std::printf("{\"input\":\"%s\",\"compile_ms\":%.3f,\"first_output_ms\":%.3f,\"tier_up_ms\":%.1f,\"bytes\":%zu,"
+                "\"ns_per_call\":%.1f,\"interp_ns_per_call\":%.1f,\"mb_per_s\":%.1f}\n",
+                input, t->compile_ms, t->first_output_ms, t->tier_up_ms, t->bytes, t->ns_per_call,
+                t->interp_ns_per_call, mbs);
   } else {
-    std::printf("compile       %.3f ms (schema text to a serializer, on the interpreter)\n"
-                "first output  %.3f ms after compile began\n"
-                "tier-up       %.1f ms more until machine code replaced the interpreter\n"
-                "output        %zu bytes\n"
-                "serialize     %.1f ns per call (machine code), %.1f on the interpreter\n"
+    std::printf("input         %s\n"
+                "compile       %.3f ms (schema text to a serializer, on the interpreter)\n"
+                "first output  %.3f ms after compile began\n",
+                input, t->compile_ms, t->first_output_ms);
+    if (in->input == InputKind::RapidJson)
+      std::printf("tier-up       %.1f ms more until machine code replaced the interpreter\n", t->tier_up_ms);
+    std::printf("output        %zu bytes\n"
+                "serialize     %.1f ns per call (%s), %.1f with {\"jit\": false}\n"
                 "throughput    %.1f MB/s\n",
-                t->compile_ms, t->first_output_ms, t->tier_up_ms, t->bytes, t->ns_per_call, t->interp_ns_per_call, mbs);
+                t->bytes, t->ns_per_call, final_code(in->input), t->interp_ns_per_call, mbs);
   }
   return 0;
 }
@@ -192,7 +251,7 @@ int demo_command() {
   std::cout << "IR (first lines; schemajit-dump prints all of it):\n";
   for (int i = 0; i < 16 && std::getline(lines, line); ++i) std::cout << "  " << line << "\n";
   schemajit::Error error;
-  auto t = measure(kDefaultSchema, "", kDefaultData, error);
+  auto t = measure(kDefaultSchema, "", kDefaultData, InputKind::RapidJson, error);
   if (!t) return report(error, "bench");
   std::printf("\ncompile %.3f ms (schema text to a serializer running on the interpreter), first output %.3f ms\n"
               "after compile began; %.1f ms more until tier-up (after 100 calls) replaced it with machine code\n",
