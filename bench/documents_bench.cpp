@@ -71,6 +71,7 @@ const bool registered = [] {
     if (c && sj::rt::cpu_has(Isa::Avx512)) register_avx2_escapes("documents/" + d.name, c);
     if (c) register_sinks("documents/" + d.name, c);
     if (c) sj::bench::register_yyjson_scanning("documents/" + d.name, d.input);
+    if (c) sj::bench::register_text_to_text("documents/" + d.name, d.input, c->serializer);
 #if SJ_HAVE_AOT_DOCUMENTS
     if (c) {
       register_aot(d.name, "v2", schemajit_aot_15sj_bench_aot_v2_tables, schemajit_aot_15sj_bench_aot_v2_count, c);

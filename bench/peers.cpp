@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "api/text_paths.h"
 #include "ir/schema_doc.h"
 
 #if SJ_HAVE_SIMDJSON
@@ -105,6 +106,7 @@ std::shared_ptr<const Case> register_case(const std::string& group, const BenchC
   std::string prefix = group + "/" + c.name;
   auto registered = register_case(prefix, c.input, lazy_compile(c.schema, with_options(c.options, "\"tierUp\":false")));
   if (registered) register_interpreted(prefix, registered->dom, c.schema, c.options);
+  if (registered) register_interpreted_yyjson(prefix, c.input, c.schema, c.options);
   return registered;
 }
 
@@ -112,6 +114,17 @@ void register_interpreted(const std::string& prefix, const rapidjson::Value& dom
                           const std::string& options) {
   auto ser = lazy_compile(schema, with_options(options, "\"jit\":false"));
   benchmark::RegisterBenchmark((prefix + "/interp").c_str(), [ser, &dom](benchmark::State& s) { run_schemajit(s, *ser, dom); });
+}
+
+void register_interpreted_yyjson(const std::string& prefix, const std::string& json, const std::string& schema,
+                                 const std::string& options) {
+  auto ser = lazy_compile(schema, with_options(options, "\"jit\":false"));
+  auto y = std::make_shared<YyjsonDoc>();
+  y->doc = yyjson_read(json.data(), json.size(), YYJSON_READ_BIGNUM_AS_RAW);
+  if (!y->doc) return;
+  benchmark::RegisterBenchmark((prefix + "/interp_yyjson").c_str(), [ser, y](benchmark::State& s) {
+    if (const schemajit::Serializer* ok = ser->get(s)) run_schemajit(s, *ok, static_cast<const yyjson_doc*>(y->doc));
+  });
 }
 
 void register_peers([[maybe_unused]] const std::string& prefix, [[maybe_unused]] const std::string& json) {
@@ -140,6 +153,55 @@ void register_peers([[maybe_unused]] const std::string& prefix, [[maybe_unused]]
   }
 #endif
   register_yyjson(prefix + "/yyjson", json);
+}
+
+void register_text_to_text(const std::string& prefix, const std::string& json, std::shared_ptr<LazySerializer> serializer) {
+  auto text = std::make_shared<const std::string>(json);
+  using schemajit::detail::InputModel;
+  for (auto [row, model] : {std::pair{"/text_schemajit", InputModel::Yyjson}, std::pair{"/text_schemajit_rapidjson", InputModel::RapidJson}}) {
+    benchmark::RegisterBenchmark((prefix + row).c_str(), [text, serializer, model = model](benchmark::State& state) {
+      const schemajit::Serializer* ser = serializer->get(state);
+      if (!ser) return;
+      std::string out;
+      for (auto _ : state) {
+        out.clear();
+        if (!schemajit::detail::SerializerAccess::serialize_json(*ser, *text, model, out)) state.SkipWithError("serialize_json failed");
+        benchmark::DoNotOptimize(out[out.size() / 2]);
+      }
+      state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text->size()));
+    });
+  }
+  benchmark::RegisterBenchmark((prefix + "/text_yyjson").c_str(), [text](benchmark::State& state) {
+    std::vector<char> read_pool(yyjson_read_max_memory_usage(text->size(), 0));
+    std::vector<char> write_pool(4 * text->size() + (64 << 10));
+    for (auto _ : state) {
+      yyjson_alc read_alc, write_alc;
+      yyjson_alc_pool_init(&read_alc, read_pool.data(), read_pool.size());
+      yyjson_alc_pool_init(&write_alc, write_pool.data(), write_pool.size());
+      yyjson_doc* doc = yyjson_read_opts(const_cast<char*>(text->data()), text->size(), 0, &read_alc, nullptr);
+      size_t len = 0;
+      char* out = doc ? yyjson_write_opts(doc, 0, &write_alc, &len, nullptr) : nullptr;
+      if (!out) {
+        state.SkipWithError("yyjson failed");
+        break;
+      }
+      benchmark::DoNotOptimize(out[len / 2]);
+      yyjson_doc_free(doc);
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text->size()));
+  });
+  benchmark::RegisterBenchmark((prefix + "/text_rapidjson").c_str(), [text](benchmark::State& state) {
+    rapidjson::StringBuffer sb;
+    for (auto _ : state) {
+      rapidjson::Document doc;
+      doc.Parse(text->data(), text->size());
+      sb.Clear();
+      rapidjson::Writer<rapidjson::StringBuffer> w(sb);
+      doc.Accept(w);
+      benchmark::DoNotOptimize(sb.GetString()[sb.GetSize() / 2]);
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text->size()));
+  });
 }
 
 void register_yyjson_scanning(const std::string& prefix, const std::string& json) {

@@ -53,11 +53,13 @@ inline std::shared_ptr<LazySerializer> lazy_compile(std::string schema, std::str
   return std::make_shared<LazySerializer>(std::move(schema), std::move(options));
 }
 
-inline void run_schemajit(benchmark::State& state, const schemajit::Serializer& ser, const rapidjson::Value& dom) {
+// `data`: a rapidjson::Value, or a const yyjson_doc* (the yyjson model).
+template <class Data>
+void run_schemajit(benchmark::State& state, const schemajit::Serializer& ser, const Data& data) {
   std::string out;
   for (auto _ : state) {
     out.clear();
-    if (!ser.serialize(dom, out)) state.SkipWithError("serialize failed");
+    if (!ser.serialize(data, out)) state.SkipWithError("serialize failed");
     benchmark::DoNotOptimize(out[out.size() / 2]);
   }
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * out.size()));
@@ -121,6 +123,16 @@ std::shared_ptr<const Case> register_case(const std::string& group, const BenchC
 // which must outlive the benchmark.
 void register_interpreted(const std::string& prefix, const rapidjson::Value& dom, const std::string& schema,
                           const std::string& options);
+// Registers <prefix>/interp_yyjson: the same on `json` read by yyjson (the yyjson input model).
+void register_interpreted_yyjson(const std::string& prefix, const std::string& json, const std::string& schema,
+                                 const std::string& options);
+
+// Text in, text out, each call from the JSON text itself: <prefix>/text_schemajit
+// (serialize_json: the text read into a yyjson document), <prefix>/text_schemajit_rapidjson
+// (read into a RapidJSON DOM instead), <prefix>/text_yyjson (yyjson_read + yyjson_write, both into pool
+// allocators over reused buffers, yyjson's fastest way) and <prefix>/text_rapidjson
+// (Document::Parse + Writer).
+void register_text_to_text(const std::string& prefix, const std::string& json, std::shared_ptr<LazySerializer> serializer);
 
 // Registers <prefix>/<peer> for each peer built in (bench/peers.cpp).
 void register_peers(const std::string& prefix, const std::string& json);
