@@ -2,12 +2,13 @@
 // yyjson path. yyjson's reader reads most text as JSON.parse does: numbers correctly rounded,
 // integers exact to 64 bits (the documented difference, as in RapidJSON), numbers beyond the
 // double range kept as their text (BIGNUM_AS_RAW: the model reads them as JavaScript's Number
-// does, ±Infinity), bytes that are not UTF-8 copied as they are (as RapidJSON's reader does).
-// It differs on what JSON.parse accepts and it refuses (lone surrogates, "\ud800"), on
-// duplicate names (yyjson keeps every member; JSON.parse keeps the last value at the first
-// position), and in its error messages. Text with any of those goes through parse_json_data
-// (ir/json_parse.cpp), whose document, collapsed as JSON.parse would, is copied into a yyjson
-// tape: rare text pays twice, and the answer is always today's.
+// does, ±Infinity). It differs on what JSON.parse accepts and it refuses (lone surrogates,
+// "\ud800"; bytes that are not UTF-8, which RapidJSON's reader copies), on duplicate names
+// (yyjson keeps every member; JSON.parse keeps the last value at the first position), and in
+// its error messages. Text with any of those goes through parse_json_data (ir/json_parse.cpp),
+// whose document, collapsed as JSON.parse would, is copied into a yyjson tape: rare text pays
+// twice, and the answer is always today's. Never ALLOW_INVALID_UNICODE: under it yyjson also
+// takes raw control characters in strings, which JSON.parse refuses (found by fuzz_text).
 #include <memory>
 #include <new>
 #include <string_view>
@@ -125,7 +126,7 @@ struct CopiedTape {
 
 bool read_json_data_yyjson(std::string_view text, YyjsonData& out, std::string& error) {
   out = YyjsonData{};
-  const yyjson_read_flag flags = YYJSON_READ_ALLOW_INVALID_UNICODE | YYJSON_READ_BIGNUM_AS_RAW;
+  const yyjson_read_flag flags = YYJSON_READ_BIGNUM_AS_RAW;
   std::shared_ptr<const void> owner;
   if (yyjson_doc* doc = read_in_arena(text, flags, owner)) {
     if (!has_duplicate_names(yyjson_doc_get_root(doc))) {

@@ -258,6 +258,31 @@ TEST(YyjsonModel, TextReadAsJsonParseReadsIt) {
   EXPECT_EQ(error, rapidjson_error);
 }
 
+
+// Text JSON.parse refuses is refused by serialize_json with the RapidJSON path's message, and
+// text it takes prints the same bytes: raw control characters (yyjson's ALLOW_INVALID_UNICODE
+// would take them, even after bytes that are not UTF-8: fuzz_text's first find), a byte-order
+// mark, trailing commas, comments, leading zeros, NaN, text after the value, NUL bytes; and
+// bytes that are not UTF-8 inside strings, which both copy.
+TEST(YyjsonModel, TextPathsAgreeOnHostileText) {
+  auto ser = engine().compile("{}", R"({"jit":false})");
+  ASSERT_TRUE(ser);
+  const std::string texts[] = {"\"\x0e\"", "\"a\xff\xff\x0e\"", "\"\t\"", "\xEF\xBB\xBF[1]", "[1,]", "{\"a\":1,}",
+                               "[1] /*c*/", "01", "NaN", "[1]x", std::string("[1]\0", 4), std::string("\"a\0\"", 4),
+                               "\"\xff\xc3\"", "[\"\xed\xa0\x80\"]", "-", "1e", "\"\\x\"", "  [ 1 , 2 ]  "};
+  for (const std::string& text : texts) {
+    std::string want = "kept", got = "kept";
+    auto want_st = sj::test::serialize_text(*ser, text, want);
+    auto got_st = ser->serialize_json(text, got);
+    ASSERT_EQ(want_st.ok(), got_st.ok()) << text;
+    EXPECT_EQ(got, want) << text;
+    if (!want_st) {
+      EXPECT_EQ(got_st.error().message, want_st.error().message) << text;
+    }
+  }
+  std::string out;
+  EXPECT_FALSE(ser->serialize_json("\"\x0e\"", out));  // JSON.parse: "Bad control character in string literal"
+}
 TEST(YyjsonModel, OneSerializerManyThreads) {
   auto ser = engine().compile(R"({"type":"array","items":{"type":"object","properties":{"i":{"type":"integer"},"s":{"type":"string"}}}})",
                               R"({"jit":false})");
