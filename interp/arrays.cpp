@@ -27,14 +27,19 @@ bool tuple_guard(uint8_t g, const typename M::Value* v) {
   return false;
 }
 
-// The array's bulk kernel, which reads RapidJSON's elements; the other models' arrays take
-// the per-item loop at every length (the same bytes).
+// The array's bulk kernel for the model, from the cutoff on: writes the leading run of plain
+// items from `e` and returns its length, `e` moved past it; -1 when there is none to run.
 template <class M>
-int64_t bulk(const Op& op, SjCtx* ctx, const typename M::Value* first, int64_t len) {
+int64_t bulk(const Op& op, SjCtx* ctx, const typename M::Value*& e, int64_t len) {
+  if (len < op.cutoff) return -1;
   if constexpr (std::is_same_v<M, model::RapidJson>) {
-    if (op.bulk && len >= op.cutoff) return op.bulk(ctx, first, len);
+    if (!op.bulk) return -1;
+    int64_t resume = op.bulk(ctx, e, len);
+    e += resume;  // RapidJSON's elements are an array
+    return resume;
+  } else {
+    return op.yyjson_bulk ? op.yyjson_bulk(ctx, e, len, &e) : -1;
   }
-  return -1;
 }
 
 }  // namespace
@@ -69,7 +74,6 @@ SjStatus Run<M>::emit_array(const Op& op, const Value* v) {
   // plain items and returns where the loop resumes (the first miss, or len).
   if (int64_t resume = bulk<M>(op, ctx_, e, len); resume >= 0) {
     i = resume;
-    e += resume;  // RapidJSON's elements are an array
     if (!op.is_tuple && resume != 0) byte(',');
   }
   if (op.is_tuple) {

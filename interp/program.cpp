@@ -25,6 +25,17 @@ BulkKernel bulk_kernel(ir::ArrayStrategy s) {
   return nullptr;
 }
 
+rt::YyjsonBulk yyjson_bulk_kernel(ir::ArrayStrategy s) {
+  switch (s) {
+    case ir::ArrayStrategy::BulkString: return rt::yyjson_bulk_strings;
+    case ir::ArrayStrategy::BulkNumber: return rt::yyjson_bulk_numbers;
+    case ir::ArrayStrategy::BulkInteger: return rt::yyjson_bulk_integers;
+    case ir::ArrayStrategy::BulkNumberArrays: return rt::yyjson_bulk_number_arrays;
+    case ir::ArrayStrategy::Loop: break;
+  }
+  return nullptr;
+}
+
 class Preparer {
  public:
   Preparer(Program& p, const ir::Module& m) : p_(p), m_(m), writes_(ir::validator_writes(m)) {}
@@ -135,7 +146,10 @@ class Preparer {
     o.additional_items = n.additional_items;
     o.large_as_json = n.large_as_json;
     o.cutoff = ir::bulk_cutoff(m_.options, n.strategy);
-    if (o.cutoff != Cutoffs::kNever) o.bulk = bulk_kernel(n.strategy);
+    if (o.cutoff != Cutoffs::kNever) {
+      o.bulk = bulk_kernel(n.strategy);
+      o.yyjson_bulk = yyjson_bulk_kernel(n.strategy);
+    }
     o.large_size = std::max<int64_t>(m_.options.large_array_size, 0);
   }
 

@@ -13,12 +13,13 @@
 #include <unordered_map>
 #include <vector>
 
-#include "ir/analysis.h"
-#include "ir/ir.h"
 #include <yyjson.h>
 
+#include "ir/analysis.h"
+#include "ir/ir.h"
 #include "runtime/abi.h"
 #include "runtime/member_index.h"
+#include "runtime/model_calls.h"
 
 namespace sj::interp {
 
@@ -107,6 +108,7 @@ struct Op {
   uint32_t first = 0, count = 0;
   uint32_t target = kNone;
   BulkKernel bulk = nullptr;   // Array: the bulk kernel, from `cutoff` items on
+  rt::YyjsonBulk yyjson_bulk = nullptr;  // the same for yyjson's arrays
   int64_t cutoff = INT64_MAX;
   int64_t large_size = 0;      // Array, large_as_json: arrays this long are printed raw
   const Op* items = nullptr;   // Array: &ops[target] (null: raw), set once every op is made

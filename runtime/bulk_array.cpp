@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "runtime/bulk_loops.h"
 #include "runtime/output.h"
 #include "runtime/dom_layout.h"
 #include "runtime/escape_kernels.h"
@@ -13,14 +14,6 @@
 
 namespace sj::rt {
 namespace {
-
-// p, with `need` bytes of room after it: the cursor stays in a register and the window's end
-// is compared here; ctx learns the cursor only for the call that makes room (the window full).
-SJ_INLINE char* room_at(SjCtx* ctx, char* p, size_t need) {
-  if (static_cast<size_t>(ctx->end - p) >= need) [[likely]] return p;
-  ctx->cur = p;
-  return ensure(ctx, need);
-}
 
 // The bulk string loop, inlined into one function per ISA (below) so that the per-string
 // work has no calls: `write` is that ISA's write_quoted.
@@ -48,7 +41,7 @@ SJ_INLINE int64_t bulk_strings(SjCtx* ctx, const SjValue* elems, int64_t len, Wr
     const SjValue& e = elems[i];
     uint16_t f = dom::flags(&e);
     if (f == dom::kShortStringFlags) [[likely]] {  // one compare, as generated code makes
-      p = room_at(ctx, p, kInlineRoom);
+      p = bulk::room_at(ctx, p, kInlineRoom);
       if (i) *p++ = ',';
       const char* raw = reinterpret_cast<const char*>(&e);
       size_t n = dom::kShortMax - static_cast<uint8_t>(raw[dom::kShortLenByte]);
@@ -73,7 +66,7 @@ SJ_INLINE int64_t bulk_strings(SjCtx* ctx, const SjValue* elems, int64_t len, Wr
       p = ctx->cur;
       continue;
     }
-    p = room_at(ctx, p, 1 + quoted_bound(n));
+    p = bulk::room_at(ctx, p, 1 + quoted_bound(n));
     if (i) *p++ = ',';
     p = write(p, e.GetString(), n);  // one pass: copy while scanning
   }
@@ -159,8 +152,6 @@ extern "C" int64_t sj_bulk_string_array(SjCtx* ctx, const SjValue* elems, int64_
 namespace sj::rt {
 namespace {
 
-constexpr size_t kRoom = kMaxDoubleText + 1;  // a comma and the longest number text
-
 // A number of an array of number arrays (coordinates, matrices) at p. Its doubles skip
 // write_json_double's three-decimals test, which is pure cost on coordinates (canada.json 2-4%
 // slower with it, even when only each array's first number was tested).
@@ -180,79 +171,36 @@ inline bool plain_number(const SjValue& e, uint16_t f) {
   return (f & dom::kNumberFlag) && !((f & dom::kDoubleFlag) && std::isnan(e.GetDouble()));
 }
 
-// The bulk number loops: one capacity check per chunk of elements, for the longest text each
-// may have, and the cursor in a register between them. The chunk shrinks to what the window
-// holds (down to one element): asking for room the numbers will not use would move a call
-// writing in place to the scratch buffer before its output fills the window.
-template <class Plain, class Text>
-SJ_INLINE int64_t bulk_numbers(SjCtx* ctx, const SjValue* elems, int64_t len, Plain plain, Text text) {
-  constexpr int64_t kChunk = 64;
-  int64_t i = 0;
-  while (i < len) {
-    auto fits = static_cast<int64_t>(static_cast<size_t>(ctx->end - ctx->cur) / kRoom);
-    int64_t end = std::min(len, i + std::clamp<int64_t>(fits, 1, kChunk));
-    char* p = ensure(ctx, static_cast<size_t>(end - i) * kRoom);
-    for (; i < end; ++i) {
-      const SjValue& e = elems[i];
-      uint16_t f = dom::flags(&e);
-      if (!plain(e, f)) break;
-      if (i) *p++ = ',';
-      p = text(p, e, f);
-    }
-    ctx->cur = p;
-    if (i < end) break;  // a miss: the loop takes over
-  }
-  return i;
-}
+inline uint16_t flags_of(const SjValue& e) { return dom::flags(&e); }
+
+// RapidJSON's arrays of number arrays, for bulk::number_arrays.
+struct NumberArrays {
+  static bool is_array(const SjValue& e) { return (dom::flags(&e) & dom::kTypeMask) == dom::kArrayType; }
+  static size_t size(const SjValue& e) { return e.Size(); }
+  static const SjValue* items(const SjValue& e) { return e.Begin(); }
+  static const SjValue* next(const SjValue* e) { return e + 1; }
+  static uint16_t tag(const SjValue& e) { return dom::flags(&e); }
+  static bool plain(const SjValue& e, uint16_t f) { return plain_number(e, f); }
+  static char* text(char* p, const SjValue& e, uint16_t f) { return coordinate_text(p, e, f); }
+};
 
 }  // namespace
 }  // namespace sj::rt
 
 extern "C" int64_t sj_bulk_number_array(SjCtx* ctx, const SjValue* elems, int64_t len) {
-  return bulk_numbers(ctx, elems, len, plain_number, number_text);
+  return sj::rt::bulk::numbers(ctx, elems, len, flags_of, plain_number, number_text);
 }
 
-// Arrays of arrays of numbers (GeoJSON's coordinates: rings of [x, y] pairs): each element
-// that is an array of plain numbers is written here, brackets and all, so that a pair costs
-// no call and no loop set-up of its own (canada.json 3.58 -> 3.20 ms against a bulk call per
-// pair). Its numbers are tested before any of it is written: a miss inside it could not be
-// taken back, so the whole element is the outer array's miss, and the loop takes it over.
-// Up to kShort numbers share one capacity check (at most 3 + 8 * 41 bytes); longer ones go
-// through the chunked loop, which asks for no more room than the window holds.
+// Arrays of arrays of numbers: bulk::number_arrays (runtime/bulk_loops.h).
 extern "C" int64_t sj_bulk_number_arrays(SjCtx* ctx, const SjValue* elems, int64_t len) {
-  constexpr int64_t kShort = 8;
-  for (int64_t i = 0; i < len; ++i) {
-    const SjValue& e = elems[i];
-    if ((sj::dom::flags(&e) & sj::dom::kTypeMask) != sj::dom::kArrayType) return i;
-    auto n = static_cast<int64_t>(e.Size());
-    const SjValue* items = e.Begin();
-    for (int64_t j = 0; j < n; ++j)
-      if (!plain_number(items[j], sj::dom::flags(&items[j]))) return i;
-    bool short_one = n <= kShort;
-    char* p = ensure(ctx, short_one ? 3 + static_cast<size_t>(n) * kRoom : 2);
-    *p = ',';  // overwritten by the bracket when this is the first element
-    p += i != 0;
-    *p++ = '[';
-    if (short_one) {
-      for (int64_t j = 0; j < n; ++j) {
-        if (j) *p++ = ',';
-        p = coordinate_text(p, items[j], sj::dom::flags(&items[j]));
-      }
-      *p++ = ']';
-      ctx->cur = p;
-    } else {
-      ctx->cur = p;
-      bulk_numbers(ctx, items, n, plain_number, coordinate_text);
-      put(ctx, "]", 1);
-    }
-  }
-  return len;
+  const SjValue* stop;
+  return sj::rt::bulk::number_arrays<NumberArrays>(ctx, elems, len, &stop);
 }
 
 // Integers: int64/uint64, and doubles that are integral and finite (Number.isInteger); a
 // fractional or non-finite one is a miss, so the loop applies rounding or reports the error.
 extern "C" int64_t sj_bulk_integer_array(SjCtx* ctx, const SjValue* elems, int64_t len) {
-  return bulk_numbers(ctx, elems, len, [](const SjValue& e, uint16_t f) {
+  return sj::rt::bulk::numbers(ctx, elems, len, flags_of, [](const SjValue& e, uint16_t f) {
     if (f & (sj::dom::kInt64Flag | sj::dom::kUint64Flag)) return true;
     if (!(f & sj::dom::kDoubleFlag)) return false;
     double d = e.GetDouble();

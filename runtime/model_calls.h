@@ -51,6 +51,13 @@ SjStatus coerce_integer(SjCtx* ctx, const yyjson_val* v, int32_t rounding, const
 void coerce_boolean(SjCtx* ctx, const yyjson_val* v);
 int32_t test_equal(SjCtx* ctx, int32_t index, const yyjson_val* v);
 int32_t test_unique(SjCtx* ctx, const yyjson_val* array);
+// The bulk kernels of yyjson arrays (yyjson_bulk.cpp), sj_bulk_*'s contracts: the leading run
+// of plain items from elems written, its length returned, `stop` set to the item after it.
+using YyjsonBulk = int64_t (*)(SjCtx* ctx, const yyjson_val* elems, int64_t len, const yyjson_val** stop);
+int64_t yyjson_bulk_strings(SjCtx* ctx, const yyjson_val* elems, int64_t len, const yyjson_val** stop);
+int64_t yyjson_bulk_numbers(SjCtx* ctx, const yyjson_val* elems, int64_t len, const yyjson_val** stop);
+int64_t yyjson_bulk_integers(SjCtx* ctx, const yyjson_val* elems, int64_t len, const yyjson_val** stop);
+int64_t yyjson_bulk_number_arrays(SjCtx* ctx, const yyjson_val* elems, int64_t len, const yyjson_val** stop);
 
 // A RapidJSON copy of a yyjson value (its strings shared), filled from the tape in one pass
 // without recursion: false when containers nest max_depth deep (as sj_ajv_copy fails).

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <yyjson.h>
 
+#include <iterator>
 #include <memory>
 #include <string>
 #include <thread>
@@ -17,6 +18,7 @@
 
 #include "ir/schema_doc.h"
 #include "runtime/ajv_writes.h"
+#include "runtime/escape.h"
 #include "runtime/model_calls.h"
 #include "tests/test_util.h"
 
@@ -114,6 +116,37 @@ TEST(YyjsonModel, EveryPathPrintsWhatRapidJsonPrints) {
       ASSERT_TRUE(ser) << c.schema << ": " << ser.error().message;
       Both b = print(*ser, c.data);
       EXPECT_EQ(b.rapidjson, b.yyjson) << c.schema << " on " << c.data;
+    }
+  }
+}
+
+// The bulk kernels of yyjson arrays (runtime/yyjson_bulk.cpp) from length 0 and never: each
+// item that is not plain (a miss) anywhere in the run, strings with and without yyjson's
+// NOESC mark, one longer than a piece of the long-string writer, integers as doubles, numbers
+// kept as their text, arrays of number arrays with a miss inside one.
+TEST(YyjsonModel, BulkKernelsPrintWhatRapidJsonPrints) {
+  const std::string long_string(sj::rt::kLongString + 5, 'x');
+  const Case cases[] = {
+      {R"({"type":"array","items":{"type":"string"}})", R"(["a","b\"c","d\u00e9",1,"e",null,"f"])"},
+      {R"({"type":"array","items":{"type":"string"}})", R"(["","0123456789abcdef0123456789abcdef0123456789"])"},
+      {R"({"type":"array","items":{"type":"number"}})", R"([1,-2,2.5,1e21,1e-7,1e400,3,"4",5,0.1])"},
+      {R"({"type":"array","items":{"type":"integer"}})", R"([1,-2,3.0,2.5,-9223372036854775808,18446744073709551615,1e300])"},
+      {R"({"type":"array","items":{"type":"array","items":{"type":"number"}}})",
+       R"([[1,2.5],[3,4,5,6,7,8,9,10,11,12],[],[1,"x"],[2,3],null,[4.25,-0]])"},
+      {R"({"type":"array","items":{"type":"array","items":{"type":"number"}}})", R"([[1,2],[3,[4]],[5]])"},
+  };
+  std::vector<std::string> data;
+  for (const Case& c : cases) data.push_back(c.data);
+  data.push_back("[\"" + long_string + "\",\"a\",\"" + long_string + "\"]");  // under the string schema
+  for (const char* cutoffs : {R"({"string":0,"number":0,"integer":0,"numberArrays":0})",
+                              R"({"string":null,"number":null,"integer":null,"numberArrays":null})"}) {
+    std::string options = std::string(R"({"jit":false,"cutoffs":)") + cutoffs + "}";
+    for (size_t i = 0; i < data.size(); ++i) {
+      const char* schema = i < std::size(cases) ? cases[i].schema : cases[0].schema;
+      auto ser = engine().compile(schema, options);
+      ASSERT_TRUE(ser) << schema << ": " << ser.error().message;
+      Both b = print(*ser, data[i]);
+      EXPECT_EQ(b.rapidjson, b.yyjson) << schema << " on " << data[i].substr(0, 80) << " with " << cutoffs;
     }
   }
 }
