@@ -1,8 +1,9 @@
 # How schemajit's own targets are set up (not installed).
 include(GNUInstallDirs)
 
-# -Wno-restrict: a g++ 12 false positive on std::string concatenation (GCC PR105329).
-set(SCHEMAJIT_WARNINGS -Wall -Wextra $<$<CXX_COMPILER_ID:GNU>:-Wno-redundant-move -Wno-restrict>)
+# -Wno-restrict: a g++ 12 false positive on std::string concatenation (GCC PR105329). Both
+# for C++ only: gcc warns that C has no -Wredundant-move (the vendored C sources).
+set(SCHEMAJIT_WARNINGS -Wall -Wextra $<$<COMPILE_LANG_AND_ID:CXX,GNU>:-Wno-redundant-move -Wno-restrict>)
 
 # A target of schemajit's that is not a library: the project's warnings, and the source tree
 # as its include root ("ir/lower.h", "runtime/abi.h").

@@ -28,10 +28,25 @@ namespace {
 
 using Y = model::Yyjson;
 
-// Whether some object of the document has a name twice: each object's names go into an
-// open-addressing table keyed by the member index's hash (key_hash), whose taken slots are
-// emptied again after the object. One pass over the tape; no allocation once the table has
-// grown to the largest object.
+// Objects this small compare their names pair by pair (at most 28 compares, most ending at
+// the lengths): no hashing, no table; an API response's objects are mostly this small.
+constexpr uint32_t kPairwise = 8;
+
+bool small_object_repeats_a_name(const yyjson_val* obj, uint32_t n) {
+  std::string_view names[kPairwise];
+  const yyjson_val* m = Y::first_member(obj);
+  for (uint32_t i = 0; i < n; ++i, m = Y::next_member(m)) {
+    names[i] = Y::name(m);
+    for (uint32_t j = 0; j < i; ++j)
+      if (names[j] == names[i]) return true;
+  }
+  return false;
+}
+
+// Whether some object of the document has a name twice: a small object's names compared pair
+// by pair, a larger one's put into an open-addressing table keyed by the member index's hash
+// (key_hash), whose taken slots are emptied again after the object. One pass over the tape; no
+// allocation once the table has grown to the largest object.
 bool has_duplicate_names(const yyjson_val* root) {
   thread_local std::vector<const yyjson_val*> table;  // a key, or null
   thread_local std::vector<size_t> taken;
@@ -39,6 +54,10 @@ bool has_duplicate_names(const yyjson_val* root) {
   for (const yyjson_val* v = root; v != end; ++v) {  // every value of the tape, in order
     if (Y::kind(v) != model::Object || Y::count(v) < 2) continue;
     uint32_t n = Y::count(v);
+    if (n <= kPairwise) {
+      if (small_object_repeats_a_name(v, n)) return true;
+      continue;
+    }
     size_t size = 16;
     while (size < 2 * size_t{n}) size *= 2;
     if (table.size() < size) table.assign(size, nullptr);
@@ -89,12 +108,12 @@ void give_back(size_t need) {
   }
 }
 
-// yyjson_read into this thread's arena when it is free, else into memory of its own; the
-// document and what owns its memory.
-yyjson_doc* read_in_arena(std::string_view text, yyjson_read_flag flags, std::shared_ptr<const void>& owner) {
+// yyjson_read into this thread's arena when it is free (out.arena_need says so), else into
+// memory of its own (out.owner).
+yyjson_doc* read_in_arena(std::string_view text, yyjson_read_flag flags, YyjsonData& out) {
   if (t_arena.in_use) {
     yyjson_doc* doc = yyjson_read(text.data(), text.size(), flags);
-    if (doc) owner = std::shared_ptr<yyjson_doc>(doc, yyjson_doc_free);
+    if (doc) out.owner = std::shared_ptr<yyjson_doc>(doc, yyjson_doc_free);
     return doc;
   }
   size_t need = yyjson_read_max_memory_usage(text.size(), flags);
@@ -110,9 +129,8 @@ yyjson_doc* read_in_arena(std::string_view text, yyjson_read_flag flags, std::sh
     give_back(0);
     return nullptr;
   }
-  t_arena.in_use = true;
-  // The owner ends the use (the pool's memory is the arena's: nothing to free in the document).
-  owner = std::shared_ptr<const void>(doc, [need](const void*) { give_back(need); });
+  t_arena.in_use = true;  // the pool's memory is the arena's: nothing to free in the document
+  out.arena_need = need;
   return doc;
 }
 
@@ -124,17 +142,22 @@ struct CopiedTape {
 
 }  // namespace
 
+void YyjsonData::reset() {
+  root = nullptr;
+  lone_surrogates = false;
+  owner.reset();
+  if (arena_need) give_back(std::exchange(arena_need, 0));
+}
+
 bool read_json_data_yyjson(std::string_view text, YyjsonData& out, std::string& error) {
-  out = YyjsonData{};
+  out.reset();
   const yyjson_read_flag flags = YYJSON_READ_BIGNUM_AS_RAW;
-  std::shared_ptr<const void> owner;
-  if (yyjson_doc* doc = read_in_arena(text, flags, owner)) {
+  if (yyjson_doc* doc = read_in_arena(text, flags, out)) {
     if (!has_duplicate_names(yyjson_doc_get_root(doc))) {
       out.root = yyjson_doc_get_root(doc);
-      out.owner = std::move(owner);
       return true;
     }
-    owner.reset();
+    out.reset();
   }
   auto copied = std::make_shared<CopiedTape>();
   if (!parse_json_data(text, copied->doc, error, out.lone_surrogates)) return false;

@@ -99,12 +99,19 @@ bool parse_json_data(std::string_view text, rapidjson::Document& doc, std::strin
 
 // Data as JSON.parse reads it, as a yyjson document (ir/json_parse_yyjson.cpp): yyjson's reader
 // where it reads the text as JSON.parse does, else parse_json_data's document (its errors, its
-// lone surrogates as WTF-8) collapsed and copied into yyjson's layout. `owner` keeps the root
-// alive.
+// lone surrogates as WTF-8) collapsed and copied into yyjson's layout. The object keeps the
+// root alive: `owner`, or this thread's read arena, which it gives back when destroyed or read
+// into again (no allocation per read).
 struct YyjsonData {
   const yyjson_val* root = nullptr;
   bool lone_surrogates = false;
-  std::shared_ptr<const void> owner;
+  std::shared_ptr<const void> owner;  // the fallback's tape, or a document yyjson allocated
+  size_t arena_need = 0;              // nonzero: the root is in this thread's read arena
+  YyjsonData() = default;
+  YyjsonData(const YyjsonData&) = delete;
+  YyjsonData& operator=(const YyjsonData&) = delete;
+  ~YyjsonData() { reset(); }
+  void reset();  // gives back what it holds (the arena: on the thread that read into it)
 };
 bool read_json_data_yyjson(std::string_view text, YyjsonData& out, std::string& error);
 // Frees the memory this thread's reads keep between calls (schemajit::release_thread_buffers),
