@@ -61,6 +61,7 @@ const bool registered = [] {
     benchmark::RegisterBenchmark(("seed/" + row.name + "/memcpy").c_str(), copy, p);
     sj::bench::register_peers("seed/" + row.name, row.data);
     sj::bench::register_yyjson_scanning("seed/" + row.name, row.data);
+    sj::bench::register_text_to_text("seed/" + row.name, row.data, p->after);
     std::string extra = row.options.empty() ? "" : "{" + row.options + "}";
     sj::bench::register_interpreted("seed/" + row.name, p->doc, row.schema, extra);
   }

@@ -4,7 +4,8 @@
 // fjs-api-responses.jsonl, the three documents, and with --cases the seed rows that
 // build/bench/sj_seed_rows prints) through fast-json-stringify 7.3.6 and JSON.stringify, each
 // on a value parsed once, output consumed. Prints JSON Lines
-// {"name": "fjs/<case>" | "documents/<name>" | "seed/<row>", "fjs_ns", "json_stringify_ns", "bytes"}
+// {"name": "fjs/<case>" | "documents/<name>" | "seed/<row>", "fjs_ns", "json_stringify_ns",
+//  "text_fjs_ns" (JSON.parse of the text, then fjs: text to text), "bytes"}
 // for bench/compare_table.py to merge with sj_bench's JSON output.
 //
 //   node bench/node_bench.js [--lib DIR] [--shared DIR] [--ms N] [--cases FILE] > node.jsonl
@@ -55,6 +56,7 @@ function run (name, schema, options, inputText) {
     name,
     fjs_ns: measure(() => stringify(value)),
     json_stringify_ns: measure(() => JSON.stringify(value)),
+    text_fjs_ns: measure(() => stringify(JSON.parse(inputText))),
     bytes: out.length
   }
   console.log(JSON.stringify(row))
