@@ -44,7 +44,6 @@ std::shared_ptr<CompiledCode> interpreted_code(sj::ir::Module&& module) {
                             max_output_bytes, program);
   code->call.yyjson_entry = sj::interp::run_entry<sj::model::Yyjson>;
   code->call.program = program.get();
-  code->interpreted = true;
   return code;
 }
 

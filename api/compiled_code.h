@@ -25,7 +25,6 @@ struct CompiledCode {
   rapidjson::Document constants;                                  // the validators' const / enum values, an array
   std::vector<const rapidjson::Value*> constant_table;            // what CallSpec::constants points at
   std::shared_ptr<const void> keepalive;  // the machine code or the program, released with the last Serializer
-  bool interpreted = false;
 
   // Tier-up. Calls run `active`: this code, until better code is published (written once:
   // `upgraded` first, then `active` with release order). While calls_until_tier_up is positive

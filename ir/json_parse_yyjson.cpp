@@ -9,6 +9,7 @@
 // whose document, collapsed as JSON.parse would, is copied into a yyjson tape: rare text pays
 // twice, and the answer is always today's. Never ALLOW_INVALID_UNICODE: under it yyjson also
 // takes raw control characters in strings, which JSON.parse refuses (found by fuzz_text).
+#include <algorithm>
 #include <memory>
 #include <new>
 #include <string_view>
@@ -43,11 +44,26 @@ bool small_object_repeats_a_name(const yyjson_val* obj, uint32_t n) {
   return false;
 }
 
+// An object's names sorted, then neighbours compared: O(n log n) whatever the names are, for
+// objects whose names the table below finds crowding one slot.
+bool sorted_names_repeat(const yyjson_val* obj, uint32_t n) {
+  thread_local std::vector<std::string_view> names;
+  names.clear();
+  const yyjson_val* m = Y::first_member(obj);
+  for (uint32_t i = 0; i < n; ++i, m = Y::next_member(m)) names.push_back(Y::name(m));
+  std::sort(names.begin(), names.end());
+  return std::adjacent_find(names.begin(), names.end()) != names.end();
+}
+
 // Whether some object of the document has a name twice: a small object's names compared pair
 // by pair, a larger one's put into an open-addressing table keyed by the member index's hash
-// (key_hash), whose taken slots are emptied again after the object. One pass over the tape; no
-// allocation once the table has grown to the largest object.
+// (key_hash), whose taken slots are emptied again after the object. key_hash reads a name's
+// ends and length only, so names alike there (long ones of one length, which an attacker can
+// choose) would crowd a slot and make the probing quadratic: past kMaxProbes steps for one
+// name the object is checked by sorting instead. One pass over the tape; no allocation once
+// the table has grown to the largest object.
 bool has_duplicate_names(const yyjson_val* root) {
+  constexpr size_t kMaxProbes = 32;
   thread_local std::vector<const yyjson_val*> table;  // a key, or null
   thread_local std::vector<size_t> taken;
   const yyjson_val* end = Y::next(root);
@@ -62,11 +78,12 @@ bool has_duplicate_names(const yyjson_val* root) {
     while (size < 2 * size_t{n}) size *= 2;
     if (table.size() < size) table.assign(size, nullptr);
     size_t mask = size - 1;
-    bool found = false;
+    bool found = false, crowded = false;
     taken.clear();
     const yyjson_val* m = Y::first_member(v);
-    for (uint32_t i = 0; i < n && !found; ++i, m = Y::next_member(m)) {
+    for (uint32_t i = 0; i < n && !found && !crowded; ++i, m = Y::next_member(m)) {
       std::string_view name = Y::name(m);
+      size_t probes = 0;
       for (size_t j = rt::key_hash(name.data(), name.size()) & mask;; j = (j + 1) & mask) {
         if (!table[j]) {
           table[j] = m;
@@ -77,10 +94,14 @@ bool has_duplicate_names(const yyjson_val* root) {
           found = true;
           break;
         }
+        if (++probes == kMaxProbes) {
+          crowded = true;
+          break;
+        }
       }
     }
     for (size_t j : taken) table[j] = nullptr;
-    if (found) return true;
+    if (found || (crowded && sorted_names_repeat(v, n))) return true;
   }
   return false;
 }
@@ -167,10 +188,6 @@ bool read_json_data_yyjson(std::string_view text, YyjsonData& out, std::string& 
   out.owner = std::move(copied);
   return true;
 }
-
-}  // namespace sj
-
-namespace sj {
 
 void release_read_arena() {
   if (!t_arena.in_use) t_arena = ReadArena();

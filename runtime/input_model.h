@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+#include <vector>
 
 #include <rapidjson/document.h>
 #include <yyjson.h>
@@ -65,14 +66,6 @@ struct RapidJson {
   static const Value* value(const Member* m) { return &m->value; }
   static std::string_view name(const Member* m) { return text(&m->name); }
 
-  class ElementAt {
-   public:
-    explicit ElementAt(const Value* array) : base_(array->IsArray() && array->Size() ? array->Begin() : nullptr) {}
-    const Value* operator()(uint32_t i) { return base_ + i; }  // i < size
-
-   private:
-    const Value* base_;
-  };
   class MemberAt {
    public:
     explicit MemberAt(const Value* object) : base_(object->IsObject() ? first_member(object) : nullptr) {}
@@ -136,25 +129,35 @@ struct Yyjson {
   static const Value* value(const Member* m) { return m + 1; }
   static std::string_view name(const Member* m) { return text(m); }
 
-  // Forward from the last position asked for; back to the start when asked for an earlier one.
-  // (A member is its key, so elements and members walk alike, by their own step.)
-  template <const Value* (*Step)(const Value*)>
-  class WalkAt {
+  // The i-th member: forward from the last one asked for, one step each (objects are read in
+  // order, or nearly); the first time an earlier one is asked for (JavaScript's key order, a
+  // declared order unlike the data's), every member's place is gathered in one walk, and
+  // looked up from then on, so a permutation costs O(n), not a walk from the start per member.
+  class MemberAt {
    public:
-    explicit WalkAt(const Value* container) : first_(first(container)), at_(first_) {}
-    const Value* operator()(uint32_t i) {  // i < size
-      if (i < i_) i_ = 0, at_ = first_;
-      for (; i_ < i; ++i_) at_ = Step(at_);
+    explicit MemberAt(const Value* object)
+        : first_(kind(object) == Object ? first_member(object) : nullptr),
+          at_(first_),
+          count_(first_ ? count(object) : 0) {}
+    const Member* operator()(uint32_t i) {  // i < count
+      if (!all_.empty()) return all_[i];
+      if (i < i_) return gathered()[i];
+      for (; i_ < i; ++i_) at_ = next_member(at_);
       return at_;
     }
 
    private:
-    const Value* first_;
-    const Value* at_;
+    const std::vector<const Member*>& gathered() {
+      all_.reserve(count_);
+      for (const Member* m = first_; all_.size() < count_; m = next_member(m)) all_.push_back(m);
+      return all_;
+    }
+    const Member* first_;
+    const Member* at_;
+    uint32_t count_;
     uint32_t i_ = 0;
+    std::vector<const Member*> all_;
   };
-  using ElementAt = WalkAt<next>;
-  using MemberAt = WalkAt<next_member>;
 };
 
 }  // namespace sj::model

@@ -151,6 +151,34 @@ TEST(YyjsonModel, BulkKernelsPrintWhatRapidJsonPrints) {
   }
 }
 
+// Shapes that would make the yyjson path quadratic (an outside review's finds): many names
+// alike at both ends and of one length, which crowd one slot of the duplicate check's table
+// (a duplicate among them too), and array-index keys in descending order, which JavaScript
+// enumerates ascending (member_order's permutation, read through MemberAt).
+TEST(YyjsonModel, CrowdedNamesAndReversedIndexKeysStayLinear) {
+  auto ser = engine().compile("{}", R"({"jit":false})");
+  ASSERT_TRUE(ser);
+  auto name = [](int i) {
+    std::string digits = std::to_string(i);
+    return "aaaaaaaa" + std::string(6 - digits.size(), '0') + digits + "bbbbbbbb";
+  };
+  std::string crowded = "{";
+  for (int i = 0; i < 20000; ++i) crowded += "\"" + name(i) + "\":" + std::to_string(i) + ",";
+  crowded += "\"" + name(5) + "\":-5}";  // JSON.parse: the last value, at the first position
+  std::string reversed = "{";
+  for (int i = 20000; i-- > 0;) reversed += "\"" + std::to_string(i) + "\":" + std::to_string(i) + (i ? "," : "}");
+  for (const std::string& text : {crowded, reversed}) {
+    std::string want, got;
+    ASSERT_TRUE(sj::test::serialize_text(*ser, text, want));
+    ASSERT_TRUE(ser->serialize_json(text, got));
+    EXPECT_EQ(got, want);
+    Doc doc = read(text);  // a yyjson document of the user's, duplicates and all
+    std::string from_doc;
+    ASSERT_TRUE(ser->serialize(doc.get(), from_doc));
+    EXPECT_EQ(from_doc, want);
+  }
+}
+
 // Ajv's options that write into validated data: the select runs on a RapidJSON copy.
 TEST(YyjsonModel, AjvWritesPrintWhatRapidJsonPrints) {
   const char* schema =
