@@ -94,7 +94,15 @@ Status chunked(const sj::rt::CallSpec& spec, sj::rt::Input in, const ChunkWriter
   return status;
 }
 
-Result<size_t> into_buffer(const sj::rt::CallSpec& spec, sj::rt::Input in, char* buffer, size_t size);
+Result<size_t> into_buffer(const sj::rt::CallSpec& spec, sj::rt::Input in, char* buffer, size_t size) {
+  sj::rt::CallerBuffer into{buffer, size};
+  if (std::unique_ptr<sj::rt::CallExtras> failure = sj::rt::run_call_into(spec, in, into)) {
+    Error e{code_of(failure->failure), std::move(failure->message), std::move(failure->path)};
+    if (e.code == ErrorCode::BufferTooSmall) e.required_bytes = into.needed;
+    return e;
+  }
+  return into.needed;
+}
 
 // yyjson values run on the interpreter's code, which the Serializer holds whatever tier its
 // RapidJSON calls have reached (machine code is published into it); not counted toward
@@ -103,6 +111,7 @@ const sj::rt::CallSpec* yyjson_call(const detail::CompiledCode& code) {
   return code.call.yyjson_entry ? &code.call : nullptr;
 }
 
+Error not_json(const std::string& why) { return Error{ErrorCode::InvalidInput, "input is not valid JSON: " + why, ""}; }
 Error no_yyjson_code() {
   return Error{ErrorCode::Unsupported, "this serializer's code (an ahead-of-time object) reads RapidJSON values only", ""};
 }
@@ -128,20 +137,6 @@ Result<size_t> Serializer::serialize(const rapidjson::Value& value, char* buffer
   return into_buffer(spec, {spec.entry, &value}, buffer, size);
 }
 
-namespace {
-
-Result<size_t> into_buffer(const sj::rt::CallSpec& spec, sj::rt::Input in, char* buffer, size_t size) {
-  sj::rt::CallerBuffer into{buffer, size};
-  if (std::unique_ptr<sj::rt::CallExtras> failure = sj::rt::run_call_into(spec, in, into)) {
-    Error e{code_of(failure->failure), std::move(failure->message), std::move(failure->path)};
-    if (e.code == ErrorCode::BufferTooSmall) e.required_bytes = into.needed;
-    return e;
-  }
-  return into.needed;
-}
-
-}  // namespace
-
 Result<size_t> Serializer::serialize(const rapidjson::Document& doc, char* buffer, size_t size) const {
   if (doc.HasParseError()) return unparsed(doc);
   return serialize(static_cast<const rapidjson::Value&>(doc), buffer, size);
@@ -165,24 +160,24 @@ Status Serializer::serialize_json(std::string_view json, std::string& out) const
 Status detail::SerializerAccess::serialize_json(const Serializer& s, std::string_view json, InputModel model,
                                                 std::string& out) {
   std::string err;
-  auto invalid = [&] { return Status(Error{ErrorCode::InvalidInput, "input is not valid JSON: " + err, ""}); };
-  const sj::rt::CallSpec* yyjson = yyjson_call(*s.code_);
-  if (model == InputModel::Yyjson && yyjson) {  // ahead-of-time code reads RapidJSON only
-    sj::YyjsonData data;
-    if (!sj::read_json_data_yyjson(json, data, err)) return invalid();
-    const sj::rt::CallSpec* spec = yyjson;
-    sj::rt::Input in{spec->yyjson_entry, data.root};
-    if (!data.lone_surrogates) return status_of(sj::rt::run_call(*spec, in, out));
-    return status_of(sj::rt::run_call_in_scratch(*spec, in, out, true).release());
-  }
+  sj::YyjsonData data;
   rapidjson::Document doc;
+  const sj::rt::CallSpec* spec = yyjson_call(*s.code_);
+  sj::rt::Input in{};
   bool lone_surrogates;
-  if (!sj::parse_json_data(json, doc, err, lone_surrogates)) return invalid();
-  sj::collapse_duplicate_members(doc);  // JSON.parse's object: the last value, the first position
-  if (!lone_surrogates) return s.serialize(static_cast<const rapidjson::Value&>(doc), out);  // it parsed
-  // Held as WTF-8 (parse_json_data): the call ends in the scratch buffer, which prints them.
-  const sj::rt::CallSpec& spec = counted_call(*s.code_);
-  return status_of(sj::rt::run_call_in_scratch(spec, {spec.entry, &doc}, out, true).release());
+  if (model == InputModel::Yyjson && spec) {  // ahead-of-time code reads RapidJSON only
+    if (!sj::read_json_data_yyjson(json, data, err)) return Status(not_json(err));
+    in = {spec->yyjson_entry, data.root};
+    lone_surrogates = data.lone_surrogates;
+  } else {
+    if (!sj::parse_json_data(json, doc, err, lone_surrogates)) return Status(not_json(err));
+    sj::collapse_duplicate_members(doc);  // JSON.parse's object: the last value, the first position
+    spec = &counted_call(*s.code_);
+    in = {spec->entry, &doc};
+  }
+  if (!lone_surrogates) return status_of(sj::rt::run_call(*spec, in, out));
+  // Held as WTF-8: the call ends in the scratch buffer, which prints them escaped.
+  return status_of(sj::rt::run_call_in_scratch(*spec, in, out, true).release());
 }
 
 Status Serializer::serialize(const yyjson_val* value, std::string& out) const {

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <utility>
 
 #include "ir/error.h"
 #include "ir/json_access.h"
@@ -91,19 +92,20 @@ std::string aot_case_name(const std::string& schema, const std::string& options)
   return name;
 }
 
+namespace {
+constexpr std::pair<InputKind, const char*> kInputKinds[] = {
+    {InputKind::Text, "text"}, {InputKind::RapidJson, "rapidjson"}, {InputKind::Yyjson, "yyjson"}};
+}  // namespace
+
 std::optional<InputKind> parse_input_kind(const std::string& text) {
-  if (text == "text") return InputKind::Text;
-  if (text == "rapidjson") return InputKind::RapidJson;
-  if (text == "yyjson") return InputKind::Yyjson;
+  for (auto [kind, name] : kInputKinds)
+    if (text == name) return kind;
   return std::nullopt;
 }
 
 const char* input_kind_name(InputKind input) {
-  switch (input) {
-    case InputKind::Text: return "text";
-    case InputKind::Yyjson: return "yyjson";
-    case InputKind::RapidJson: break;
-  }
+  for (auto [kind, name] : kInputKinds)
+    if (kind == input) return name;
   return "rapidjson";
 }
 
