@@ -19,8 +19,8 @@
 #include <yyjson.h>
 
 #include "ir/schema_doc.h"
+#include "runtime/duplicate_names.h"
 #include "runtime/input_model.h"
-#include "runtime/member_index.h"
 #include "runtime/model_calls.h"
 #include "runtime/output.h"
 
@@ -29,79 +29,17 @@ namespace {
 
 using Y = model::Yyjson;
 
-// Objects this small compare their names pair by pair (at most 28 compares, most ending at
-// the lengths): no hashing, no table; an API response's objects are mostly this small.
-constexpr uint32_t kPairwise = 8;
-
-bool small_object_repeats_a_name(const yyjson_val* obj, uint32_t n) {
-  std::string_view names[kPairwise];
-  const yyjson_val* m = Y::first_member(obj);
-  for (uint32_t i = 0; i < n; ++i, m = Y::next_member(m)) {
-    names[i] = Y::name(m);
-    for (uint32_t j = 0; j < i; ++j)
-      if (names[j] == names[i]) return true;
-  }
-  return false;
-}
-
-// An object's names sorted, then neighbours compared: O(n log n) whatever the names are, for
-// objects whose names the table below finds crowding one slot.
-bool sorted_names_repeat(const yyjson_val* obj, uint32_t n) {
-  thread_local std::vector<std::string_view> names;
-  names.clear();
-  const yyjson_val* m = Y::first_member(obj);
-  for (uint32_t i = 0; i < n; ++i, m = Y::next_member(m)) names.push_back(Y::name(m));
-  std::sort(names.begin(), names.end());
-  return std::adjacent_find(names.begin(), names.end()) != names.end();
-}
-
-// Whether some object of the document has a name twice: a small object's names compared pair
-// by pair, a larger one's put into an open-addressing table keyed by the member index's hash
-// (key_hash), whose taken slots are emptied again after the object. key_hash reads a name's
-// ends and length only, so names alike there (long ones of one length, which an attacker can
-// choose) would crowd a slot and make the probing quadratic: past kMaxProbes steps for one
-// name the object is checked by sorting instead. One pass over the tape; no allocation once
-// the table has grown to the largest object.
+// Whether some object of the document has a name twice (runtime/duplicate_names.h): one pass
+// over the tape, each object's names gathered into this thread's list.
 bool has_duplicate_names(const yyjson_val* root) {
-  constexpr size_t kMaxProbes = 32;
-  thread_local std::vector<const yyjson_val*> table;  // a key, or null
-  thread_local std::vector<size_t> taken;
+  thread_local std::vector<std::string_view> names;
   const yyjson_val* end = Y::next(root);
   for (const yyjson_val* v = root; v != end; ++v) {  // every value of the tape, in order
     if (Y::kind(v) != model::Object || Y::count(v) < 2) continue;
-    uint32_t n = Y::count(v);
-    if (n <= kPairwise) {
-      if (small_object_repeats_a_name(v, n)) return true;
-      continue;
-    }
-    size_t size = 16;
-    while (size < 2 * size_t{n}) size *= 2;
-    if (table.size() < size) table.assign(size, nullptr);
-    size_t mask = size - 1;
-    bool found = false, crowded = false;
-    taken.clear();
+    names.clear();
     const yyjson_val* m = Y::first_member(v);
-    for (uint32_t i = 0; i < n && !found && !crowded; ++i, m = Y::next_member(m)) {
-      std::string_view name = Y::name(m);
-      size_t probes = 0;
-      for (size_t j = rt::key_hash(name.data(), name.size()) & mask;; j = (j + 1) & mask) {
-        if (!table[j]) {
-          table[j] = m;
-          taken.push_back(j);
-          break;
-        }
-        if (Y::name(table[j]) == name) {
-          found = true;
-          break;
-        }
-        if (++probes == kMaxProbes) {
-          crowded = true;
-          break;
-        }
-      }
-    }
-    for (size_t j : taken) table[j] = nullptr;
-    if (found || (crowded && sorted_names_repeat(v, n))) return true;
+    for (uint32_t i = 0, n = Y::count(v); i < n; ++i, m = Y::next_member(m)) names.push_back(Y::name(m));
+    if (rt::names_repeat(names.data(), names.size())) return true;
   }
   return false;
 }

@@ -34,11 +34,32 @@ enum class Failure : uint8_t {
   Regex,   // a regex search ran out of the call's budget or its stack limit (runtime/js_regex.h)
 };
 
+// uint32_t arrays that live as long as the call (member orders), cut from chunks; the first
+// chunk of a call is the one this thread's previous call gave back, so that in the steady
+// state an order costs no allocation. A call nested in another on the same thread (a chunk
+// writer that serializes) finds none given back and takes its own.
+class CallArena {
+ public:
+  CallArena() = default;
+  CallArena(const CallArena&) = delete;
+  CallArena& operator=(const CallArena&) = delete;
+  ~CallArena();  // gives the largest chunk back to the thread
+  uint32_t* take(size_t n);
+
+ private:
+  struct Chunk {
+    std::unique_ptr<uint32_t[]> data;
+    size_t cap = 0;
+  };
+  std::vector<Chunk> chunks_;
+  size_t used_ = 0;  // of the last chunk
+};
+
 struct CallExtras {
   Failure failure = Failure::Data;
   std::string message;  // fast-json-stringify's text where it has one
   std::string path;     // schema location, "#/properties/a"
-  std::vector<std::unique_ptr<uint32_t[]>> scratch;
+  CallArena arena;
   std::vector<std::unique_ptr<rapidjson::Document>> views;  // sj_object_view's objects
   std::vector<std::shared_ptr<const void>> held;            // other models' object views
   bool lone_surrogates = false;  // keep_lone_surrogates

@@ -1,10 +1,7 @@
 // JSON.stringify semantics for any value of either input model (untyped schemas, additionalProperties: true),
 // and the member-lookup helpers generated code falls back to.
-#include <algorithm>
 #include <cstring>
 #include <string_view>
-#include <unordered_map>
-#include <vector>
 
 #include "runtime/input_model.h"
 #include "runtime/model_calls.h"
@@ -97,61 +94,6 @@ void index_members(const typename M::Value* obj, const void* table, const typena
   }
 }
 
-template <class M>
-const uint32_t* member_order(SjCtx* ctx, const typename M::Value* obj) {
-  uint32_t n = M::count(obj);
-  typename M::MemberAt at(obj), other(obj);
-  auto name_of = [&](uint32_t i) { return M::name(at(i)); };
-  // JavaScript enumerates array-index keys first, ascending, then the others in insertion
-  // order. Members already in that order need no reordering (maps keyed by ids, citm_catalog's
-  // kind, usually are): one pass checks it, strictly ascending indices also being distinct.
-  bool reorder = false;
-  uint32_t others = 0;  // the non-index keys: when in order, the last `others` members
-  uint32_t previous = 0;
-  for (uint32_t i = 0; i < n && !reorder; ++i) {
-    uint32_t index;
-    if (array_index_key(name_of(i), index)) {
-      reorder = others > 0 || (i > 0 && index <= previous);
-      previous = index;
-    } else {
-      ++others;
-    }
-  }
-  // Duplicates among the others? JSON.parse keeps the first position, the last value.
-  if (!reorder && others > 1) {
-    uint32_t first = n - others;
-    if (others <= 16) {
-      for (uint32_t i = first; i < n && !reorder; ++i)
-        for (uint32_t j = i + 1; j < n && !reorder; ++j) reorder = name_of(i) == M::name(other(j));
-    } else {
-      std::unordered_map<std::string_view, uint32_t> seen;
-      for (uint32_t i = first; i < n && !reorder; ++i) reorder = !seen.emplace(name_of(i), i).second;
-    }
-  }
-  if (!reorder) return nullptr;
-
-  // keys in first-occurrence order, each pointing at its last occurrence
-  std::vector<std::pair<std::string_view, uint32_t>> keys;
-  std::unordered_map<std::string_view, size_t> slot;
-  for (uint32_t i = 0; i < n; ++i) {
-    auto [it, fresh] = slot.emplace(name_of(i), keys.size());
-    if (fresh) keys.emplace_back(name_of(i), i);
-    else keys[it->second].second = i;
-  }
-  std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) {
-    uint32_t ia = 0, ib = 0;
-    bool xa = array_index_key(a.first, ia), xb = array_index_key(b.first, ib);
-    if (xa != xb) return xa;
-    return xa && ia < ib;
-  });
-  auto out = std::make_unique<uint32_t[]>(keys.size() + 1);
-  out[0] = static_cast<uint32_t>(keys.size());
-  for (size_t k = 0; k < keys.size(); ++k) out[k + 1] = keys[k].second;
-  auto& scratch = state(ctx).more().scratch;
-  scratch.push_back(std::move(out));
-  return scratch.back().get();
-}
-
 }  // namespace
 
 SjStatus write_generic(SjCtx* ctx, const yyjson_val* v) { return write_generic<model::Yyjson>(ctx, v); }
@@ -161,7 +103,6 @@ const yyjson_val* find_member(const yyjson_val* obj, const char* key, int64_t le
 void index_members(const yyjson_val* obj, const void* table, const yyjson_val** slots, int64_t from) {
   index_members<model::Yyjson>(obj, table, slots, from);
 }
-const uint32_t* member_order(SjCtx* ctx, const yyjson_val* obj) { return member_order<model::Yyjson>(ctx, obj); }
 
 }  // namespace sj::rt
 
@@ -204,24 +145,8 @@ extern "C" const SjValue* sj_lookup(const SjValue* obj, int64_t predicted, const
   return slots[slot];
 }
 
-extern "C" const uint32_t* sj_member_order(SjCtx* ctx, const SjValue* obj) {
-  return member_order<sj::model::RapidJson>(ctx, obj);
-}
-
 extern "C" int32_t sj_key_declared(const void* table, const char* key, int64_t len) {
   return sj::rt::find_key(static_cast<const sj::rt::KeyTable*>(table), key, static_cast<size_t>(len)) >= 0;
-}
-
-bool sj::rt::array_index_key(std::string_view k, uint32_t& index) {
-  if (k.empty() || k.size() > 10 || (k.size() > 1 && k[0] == '0')) return false;
-  uint64_t v = 0;
-  for (char c : k) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + static_cast<uint64_t>(c - '0');
-  }
-  if (v >= 4294967295u) return false;
-  index = static_cast<uint32_t>(v);
-  return true;
 }
 
 std::string sj::rt::json_stringify(const rapidjson::Value& v) {

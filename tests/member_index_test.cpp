@@ -13,6 +13,7 @@
 
 #include <schemajit/schemajit.h>
 #include "tests/test_util.h"
+#include "runtime/duplicate_names.h"
 #include "runtime/member_index.h"
 
 namespace {
@@ -197,6 +198,30 @@ TEST(MemberIndex, NestedObjectsKeepTheirOwnIndex) {
   // An array of objects: the index is filled afresh for each element.
   expect_output(R"({"type":"array","items":{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}}}})",
                 R"([{"b":1,"a":2},{"a":3},{"b":4},{"a":5,"b":6}])", R"([{"a":2,"b":1},{"a":3},{"b":4},{"a":5,"b":6}])");
+}
+
+// names_repeat (JavaScript's member order and the text reader ask it) against a set, on lists
+// short (pairwise, lengths alike or not), long (the table), and long with names alike at the
+// ends the hash reads (crowding one slot: the sorted fallback), with and without a repeat.
+TEST(DuplicateNames, AgreeWithASet) {
+  std::mt19937 rng(41);
+  auto check = [](const std::vector<std::string>& list) {
+    std::vector<std::string_view> views(list.begin(), list.end());
+    std::vector<std::string> sorted = list;
+    std::sort(sorted.begin(), sorted.end());
+    bool want = std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
+    EXPECT_EQ(sj::rt::names_repeat(views.data(), views.size()), want) << list.size() << " names";
+  };
+  for (size_t n : {0, 1, 2, 5, 8, 9, 17, 100, 1000}) {
+    for (int round = 0; round < 20; ++round) {
+      std::vector<std::string> list;
+      for (size_t i = 0; i < n; ++i) list.push_back("k" + std::to_string(rng() % (4 * n + 1)));
+      check(list);
+      std::vector<std::string> crowded;  // same first and last 8 bytes, same length
+      for (size_t i = 0; i < n; ++i) crowded.push_back("prefix__" + std::to_string(100000 + rng() % (2 * n + 1)) + "__suffix");
+      check(crowded);
+    }
+  }
 }
 
 }  // namespace

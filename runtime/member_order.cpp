@@ -1,0 +1,116 @@
+// JavaScript's order of an object's members (spec §5.1): array-index keys ("0".."4294967294")
+// first, ascending, then the other keys in insertion order; of a repeated name (a DOM may hold
+// one; JSON.parse keeps one) the first position and the last value. Only an object with an
+// index key out of place or a repeated name needs an order: most get none (null), after one
+// pass over their names. The order lives in the call's arena (call_state.h): no allocation
+// per object.
+#include <algorithm>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "runtime/call_state.h"
+#include "runtime/duplicate_names.h"
+#include "runtime/input_model.h"
+#include "runtime/js_value.h"
+#include "runtime/model_calls.h"
+
+namespace sj::rt {
+namespace {
+
+bool digit_first(std::string_view name) { return !name.empty() && name[0] >= '0' && name[0] <= '9'; }
+
+// The order of an object that repeats a name: its names in first-occurrence order, each at its
+// last occurrence, index keys sorted first. Allocates, as such objects never come from text
+// (the text readers keep one member per name) and are rare in a DOM.
+template <class M>
+const uint32_t* order_with_repeats(SjCtx* ctx, const typename M::Value* obj) {
+  uint32_t n = M::count(obj);
+  std::vector<std::pair<std::string_view, uint32_t>> keys;
+  std::unordered_map<std::string_view, size_t> slot;
+  const typename M::Member* m = M::first_member(obj);
+  for (uint32_t i = 0; i < n; ++i, m = M::next_member(m)) {
+    auto [it, fresh] = slot.emplace(M::name(m), keys.size());
+    if (fresh) keys.emplace_back(M::name(m), i);
+    else keys[it->second].second = i;
+  }
+  std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) {
+    uint32_t ia = 0, ib = 0;
+    bool xa = array_index_key(a.first, ia), xb = array_index_key(b.first, ib);
+    if (xa != xb) return xa;
+    return xa && ia < ib;
+  });
+  uint32_t* out = state(ctx).more().arena.take(size_t{n} + 1);
+  out[0] = static_cast<uint32_t>(keys.size());
+  for (size_t k = 0; k < keys.size(); ++k) out[k + 1] = keys[k].second;
+  return out;
+}
+
+template <class M>
+const uint32_t* order_of(SjCtx* ctx, const typename M::Value* obj) {
+  uint32_t n = M::count(obj);
+  // The common case first: a small object without a key that starts with a digit is in order
+  // unless it repeats a name; its names stay on the stack.
+  constexpr uint32_t kSmall = 8;
+  if (n <= kSmall) {
+    std::string_view small[kSmall];
+    bool digits = false;
+    const typename M::Member* m = M::first_member(obj);
+    for (uint32_t i = 0; i < n; ++i, m = M::next_member(m)) digits |= digit_first(small[i] = M::name(m));
+    if (!digits) return names_repeat(small, n) ? order_with_repeats<M>(ctx, obj) : nullptr;
+  }
+  // This thread's working lists: member_order calls nothing that could come back into it.
+  thread_local std::vector<std::string_view> others;
+  thread_local std::vector<uint32_t> positions;                  // of the others
+  thread_local std::vector<std::pair<uint32_t, uint32_t>> keyed;  // (index, position)
+  others.clear();
+  positions.clear();
+  keyed.clear();
+  bool in_order = true;  // index keys first, strictly ascending (so also distinct)
+  const typename M::Member* m = M::first_member(obj);
+  for (uint32_t i = 0; i < n; ++i, m = M::next_member(m)) {
+    std::string_view name = M::name(m);
+    uint32_t index;
+    if (digit_first(name) && array_index_key(name, index)) {
+      in_order = in_order && others.empty() && (keyed.empty() || index > keyed.back().first);
+      keyed.emplace_back(index, i);
+    } else {
+      others.push_back(name);
+      positions.push_back(i);
+    }
+  }
+  if (names_repeat(others.data(), others.size())) return order_with_repeats<M>(ctx, obj);
+  if (in_order) return nullptr;
+  uint32_t* out = state(ctx).more().arena.take(size_t{n} + 1);
+  // Equal indices are equal names: the last occurrence stands for them.
+  std::sort(keyed.begin(), keyed.end());
+  uint32_t k = 0;
+  for (size_t i = 0; i < keyed.size(); ++i)
+    if (i + 1 == keyed.size() || keyed[i + 1].first != keyed[i].first) out[++k] = keyed[i].second;
+  for (uint32_t p : positions) out[++k] = p;
+  out[0] = k;
+  return out;
+}
+
+}  // namespace
+
+const uint32_t* member_order(SjCtx* ctx, const yyjson_val* obj) { return order_of<model::Yyjson>(ctx, obj); }
+
+bool array_index_key(std::string_view k, uint32_t& index) {
+  if (k.empty() || k.size() > 10 || (k.size() > 1 && k[0] == '0')) return false;
+  uint64_t v = 0;
+  for (char c : k) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + static_cast<uint64_t>(c - '0');
+  }
+  if (v >= 4294967295u) return false;
+  index = static_cast<uint32_t>(v);
+  return true;
+}
+
+}  // namespace sj::rt
+
+extern "C" const uint32_t* sj_member_order(SjCtx* ctx, const SjValue* obj) {
+  return sj::rt::order_of<sj::model::RapidJson>(ctx, obj);
+}
