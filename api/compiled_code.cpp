@@ -35,7 +35,7 @@ std::shared_ptr<CompiledCode> compiled_code(sj::rt::EntryFn entry, std::vector<s
 }
 
 std::shared_ptr<CompiledCode> interpreted_code(sj::ir::Module&& module) {
-  auto patterns = std::move(module.patterns);
+  auto patterns = module.patterns;  // shared: the program reads them as it is prepared
   auto constants = std::move(module.constants);
   int32_t max_data_depth = module.options.max_data_depth;
   int64_t max_output_bytes = module.options.max_output_bytes;

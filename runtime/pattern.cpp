@@ -58,6 +58,8 @@ Pattern::Found Pattern::search(const char* s, size_t n, RegexBudget& budget) con
   return regex_->search(s, n, budget);
 }
 
+bool Pattern::first_ascii(uint64_t set[2]) const { return simple_ && simple_->first_ascii(set); }
+
 }  // namespace sj::rt
 
 namespace {

@@ -375,6 +375,14 @@ bool SimpleRegex::search(const char* s, size_t n) const {
   return p < end ? search_non_ascii(p, end, d, later_) : dollar_ && (d & final_);
 }
 
+bool SimpleRegex::first_ascii(uint64_t set[2]) const {
+  if (!caret_ || nullable_) return false;
+  set[0] = set[1] = 0;
+  for (unsigned c = 0; c < 0x80; ++c)
+    if (step<true>(0, first_, latin1_[c])) set[c / 64] |= uint64_t{1} << (c % 64);
+  return true;
+}
+
 // The rest of the subject's ASCII prefix (usually all of it: keys, e-mails, uuids), a table
 // per byte. 1 or 0 when that decides the search; -1 otherwise, with p at the first non-ASCII
 // byte or the end and d the state there. Without skippable positions (kSkips) and with ^ (no

@@ -27,6 +27,11 @@ class SimpleRegex {
   // Whether the pattern occurs anywhere in s[0..n) (RegExp.prototype.test). Thread-safe.
   bool search(const char* s, size_t n) const;
 
+  // Under ^ (and not matching ""), the ASCII characters a match can start with, bit c of
+  // set[c / 64]: a subject that is empty or starts with another ASCII byte cannot match, which
+  // a caller tests before it calls search. False, without a set, for other patterns.
+  bool first_ascii(uint64_t set[2]) const;
+
   struct Range {
     uint32_t lo, hi;  // code points (or units without the u flag), inclusive
     bool operator==(const Range&) const = default;
