@@ -8,6 +8,7 @@
 #pragma once
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -386,6 +387,7 @@ class Codegen {
   bool has_string_fast_entry() const;
   void define_string_fast_entry(llvm::Function* entry);
   void emit_string(const ir::Node& n, Value* v);
+  void quoted_string(Value* v, bool date, const std::function<void()>& not_string);
   Value* escape_mask(Value* x);
   Value* live_lanes(Value* len);
   Value* escapes_within(Value* x, Value* len);

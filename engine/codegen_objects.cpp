@@ -426,13 +426,24 @@ void Codegen::emit_extras(const ir::Node& n, Value* v, Value* is_obj, llvm::Cons
   go(undeclared);
   Value* value = at(m, dom::kMemberValueOffset);
   // `"key":` and the value through `schema` (raw when null), then on to the next member.
+  // Past level 0 the key, and a raw value that is a string, are written as declared strings
+  // are (quoted_string: a name held in its Value without a call), not by the runtime's
+  // escaping writer (a quarter of patterns/open_props).
   auto emit_member = [&](const ir::Node* schema) {
     Value* due = b_.CreateLoad(b_.getInt1Ty(), comma.slot);
     branch(due, [&] { literal(","); }, [] {}, "comma");
     b_.CreateStore(b_.getTrue(), comma.slot);
-    call("sj_write_string", {ctx_arg_, kdata, klen});
+    auto generic = [&](Value* x) {
+      return [&, x] {
+        flush();
+        check(call("sj_write_generic", {ctx_arg_, x}));
+      };
+    };
+    if (compact()) call("sj_write_string", {ctx_arg_, kdata, klen});
+    else quoted_string(m, false, generic(m));
     literal(":");
-    emit_or_raw(schema, value);
+    if (schema || compact()) emit_or_raw(schema, value);
+    else quoted_string(value, false, generic(value));
     flush();
     b_.CreateBr(loop_next);
   };

@@ -78,9 +78,15 @@ void Codegen::emit_string(const ir::Node& n, Value* v) {
         coerce);
     return;
   }
-  // With the cursor in a register, strings up to kLongString bytes get the same capacity
-  // check as the literal before them (`,"name":`, with the escaped text's worst case) and a
-  // writer that takes no ctx; longer strings go to the runtime, which writes them in pieces.
+  quoted_string(v, is_date_format(n.format), coerce);
+}
+
+// A string Value quoted and escaped, held in the Value (inline_string) or not; `not_string`
+// writes any other value. With the cursor in a register, strings up to kLongString bytes get
+// the same capacity check as the literal before them (`,"name":`, with the escaped text's
+// worst case) and a writer that takes no ctx; longer strings go to the runtime, which writes
+// them in pieces.
+void Codegen::quoted_string(Value* v, bool date, const std::function<void()>& not_string) {
   by_string_kind(
       v, [&] { inline_string(v); },
       [&] {
@@ -93,12 +99,12 @@ void Codegen::emit_string(const ir::Node& n, Value* v) {
         branch(
             fits,
             [&, data = data, len = len] {
-              if (is_date_format(n.format)) date_string(data, len);
+              if (date) date_string(data, len);
               else quoted_text(cursor(), data, len);
             },
             [&, data = data, len = len] { call("sj_write_string", {ctx_arg_, data, len}); }, "short");
       },
-      coerce);
+      not_string);
 }
 
 // Bit i of the i16 result: byte i of the 16-byte vector x must be escaped (a control
