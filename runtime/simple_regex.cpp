@@ -1,6 +1,7 @@
 #include "runtime/simple_regex.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "runtime/utf16_units.h"
 
@@ -322,7 +323,42 @@ std::unique_ptr<SimpleRegex> SimpleRegex::compile(std::string_view source, bool 
   }
   re->first_ = n > 0 ? 1 : 0;
   re->later_ = caret ? 0 : re->first_;
+  // ^literal$ or ^literal C+$ (search_literal_shape)
+  if (caret && dollar && !re->nullable_) {
+    auto ascii_char = [](const Item& item) {
+      return item.min == 1 && item.max == 1 && item.ranges.size() == 1 && item.ranges[0].lo == item.ranges[0].hi &&
+             item.ranges[0].lo < 0x80;
+    };
+    size_t k = 0;
+    std::string literal;
+    while (k < items.size() && ascii_char(items[k])) literal += static_cast<char>(items[k++].ranges[0].lo);
+    bool run = k + 1 == items.size() && items[k].min == 1 && items[k].max < 0;
+    if (run || k == items.size()) {
+      re->literal_shape_ = true;
+      re->literal_ = std::move(literal);
+      re->class_run_ = run;
+      if (run)
+        for (uint32_t c = 0; c < 256; ++c)
+          re->run_table_[c] = c >= 0x80 ? kNonAscii : contains(items[k].ranges, c) ? kIn : kOut;
+    }
+  }
   return re;
+}
+
+// Whether the subject matches (decided) or, where a non-ASCII byte follows the literal, that
+// the automaton must decide (not decided).
+bool SimpleRegex::search_literal_shape(const unsigned char* p, size_t n, bool& decided) const {
+  decided = true;
+  size_t k = literal_.size();
+  if (n < k + class_run_ || std::memcmp(p, literal_.data(), k) != 0) return false;
+  if (!class_run_) return n == k;
+  for (size_t i = k; i < n; ++i) {
+    uint8_t t = run_table_[p[i]];
+    if (t == kIn) continue;
+    decided = t == kOut;
+    return false;
+  }
+  return true;
 }
 
 // Every position reachable from x by skipping skippable ones: within a run, the lowest reached
@@ -361,6 +397,11 @@ bool SimpleRegex::search(const char* s, size_t n) const {
   // The empty match: anywhere without $, at the end without ^, only on "" with both.
   if (nullable_ && (!dollar_ || !caret_ || n == 0)) return true;
   auto p = reinterpret_cast<const unsigned char*>(s);
+  if (literal_shape_) {
+    bool decided;
+    bool found = search_literal_shape(p, n, decided);
+    if (decided) return found;
+  }
   auto end = p + n;
   if (p == end) return false;
   if (*p >= 0x80) return search_non_ascii(p, end, 0, first_);

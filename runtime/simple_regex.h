@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -70,6 +71,17 @@ class SimpleRegex {
   uint64_t later_ = 0;           // what is injected before every later one: first_ unless ^
   bool caret_ = false, dollar_ = false, unicode_ = false;
   bool nullable_ = false;        // every position skippable: matches the empty string
+
+  // ^literal$ and ^literal C+$ (^x-trace$, ^x-[a-z]+$, ^[0-9]+$, ^\S+$), the literal ASCII:
+  // compared, then the rest checked a byte at a time against C's table, without the automaton's
+  // dependent steps (search_ascii: a nanosecond a character). A non-ASCII byte in the rest
+  // hands the subject to the automaton.
+  bool literal_shape_ = false;
+  std::string literal_;
+  bool class_run_ = false;
+  uint8_t run_table_[256] = {};  // kIn, kOut or kNonAscii
+  static constexpr uint8_t kIn = 0, kOut = 1, kNonAscii = 2;
+  bool search_literal_shape(const unsigned char* p, size_t n, bool& decided) const;
 };
 
 }  // namespace sj::rt

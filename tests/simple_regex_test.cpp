@@ -134,6 +134,17 @@ TEST(SimpleRegex, HandCases) {
       {"^a{0,64}$", false, std::string(65, 'a'), false},
       {"a{0,63}b", false, std::string(70, 'a') + "b", true},
       {"^a{32}b{0,32}$", true, std::string(32, 'a') + std::string(32, 'b'), true},
+      // ^literal$ and ^literal C+$ (search_literal_shape), a non-ASCII byte in the run handed
+      // to the automaton
+      {"^x-[a-z]+$", true, "x-caf\xC3\xA9", false},
+      {"^x-[^a]+$", true, "x-caf\xC3\xA9", false},
+      {"^x-[^a]+$", true, "x-b\xC3\xA9", true},
+      {"^[^a]+$", false, kGrinning, true},
+      {R"(^\S+$)", true, "ab\xE3\x80\x80", false},
+      {"^ab$", true, "ab\n", false},
+      {"^ab$", true, "a", false},
+      {"^ab$", true, "", false},
+      {"^x-\\d+$", true, "x-12", true},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(shown(c.source) + (c.unicode ? " (u) on " : " on ") + shown(c.subject));
@@ -145,6 +156,31 @@ TEST(SimpleRegex, HandCases) {
     ASSERT_TRUE(re);
     EXPECT_EQ(re->search(c.subject.data(), c.subject.size()), c.match);
   }
+}
+
+// first_ascii: a subject that is empty or starts with an ASCII byte outside the set never
+// matches (libregexp agrees), for anchored patterns of every kind.
+TEST(SimpleRegex, FirstAsciiBytesAreTheOnlyStarts) {
+  const std::string tails[] = {"", "a", "-a", "x-ab", "1", "0\xC3\xA9", " ", "\xE3\x80\x80"};
+  for (const char* source : {"^x-[a-z]+$", "^[0-9]+$", R"(^\S+$)", "^a?b", "^[^a]", "^.", R"(^\s)", "^x?-", "^\\d",
+                             "^[a-z]{0,2}x$", "^\xC3\xA9"}) {
+    for (bool unicode : {false, true}) {
+      std::string error;
+      auto js = JsRegex::compile(source, unicode ? JsRegex::kUnicode : 0, error);
+      auto re = SimpleRegex::compile(source, unicode);
+      ASSERT_TRUE(js && re) << source;
+      uint64_t set[2];
+      ASSERT_TRUE(re->first_ascii(set)) << source;
+      EXPECT_FALSE(js_test(*js, "")) << source;
+      for (unsigned c = 0; c < 0x80; ++c) {
+        if (set[c / 64] >> (c % 64) & 1) continue;
+        for (const std::string& tail : tails)
+          EXPECT_FALSE(js_test(*js, std::string(1, static_cast<char>(c)) + tail)) << source << " on " << c;
+      }
+    }
+  }
+  uint64_t set[2];
+  for (const char* source : {"x-[a-z]+$", "^a*$", "^$", "^a?"}) EXPECT_FALSE(SimpleRegex::compile(source, true)->first_ascii(set)) << source;
 }
 
 TEST(SimpleRegex, DeclinesWhatItCannotProve) {
