@@ -1,6 +1,6 @@
-// Prints the seed's array rows (bench/array_bench.cpp's "seed/<row>") as JSON Lines
-// {"name": "seed/<row>", "schema", "options", "input"}, for bench/node_bench.js to run the same
-// documents through fast-json-stringify.
+// Prints the seed's array rows (bench/array_bench.cpp's "seed/<row>") and the open objects
+// (bench/open_shapes.h, "patterns/<name>") as JSON Lines {"name", "schema", "options",
+// "input"}, for bench/node_bench.js to run the same documents through fast-json-stringify.
 #include <cstdio>
 #include <string>
 
@@ -8,22 +8,32 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include "bench/open_shapes.h"
 #include "tools/array_shapes.h"
 
+namespace {
+
+void print_row(const std::string& name, const std::string& schema_text, const std::string& options_text,
+               const std::string& data) {
+
+  rapidjson::Document line(rapidjson::kObjectType), schema, options;
+  auto& a = line.GetAllocator();
+  schema.Parse(schema_text.c_str());
+  options.Parse(("{" + options_text + "}").c_str());
+  line.AddMember("name", rapidjson::Value(name.c_str(), a), a);
+  line.AddMember("schema", rapidjson::Value(schema, a), a);
+  line.AddMember("options", rapidjson::Value(options, a), a);
+  line.AddMember("input", rapidjson::Value(data.c_str(), a), a);
+  rapidjson::StringBuffer out;
+  rapidjson::Writer<rapidjson::StringBuffer> w(out);
+  line.Accept(w);
+  std::printf("%s\n", out.GetString());
+}
+
+}  // namespace
+
 int main() {
-  for (const auto& row : sj::tools::seed_rows()) {
-    rapidjson::Document line(rapidjson::kObjectType), schema, options;
-    auto& a = line.GetAllocator();
-    schema.Parse(row.schema.c_str());
-    options.Parse(("{" + row.options + "}").c_str());
-    line.AddMember("name", rapidjson::Value(("seed/" + row.name).c_str(), a), a);
-    line.AddMember("schema", rapidjson::Value(schema, a), a);
-    line.AddMember("options", rapidjson::Value(options, a), a);
-    line.AddMember("input", rapidjson::Value(row.data.c_str(), a), a);
-    rapidjson::StringBuffer out;
-    rapidjson::Writer<rapidjson::StringBuffer> w(out);
-    line.Accept(w);
-    std::printf("%s\n", out.GetString());
-  }
+  for (const auto& row : sj::tools::seed_rows()) print_row("seed/" + row.name, row.schema, row.options, row.data);
+  for (const auto& c : sj::bench::open_object_cases()) print_row("patterns/" + c.name, c.schema, c.options, c.input);
   return 0;
 }
