@@ -452,11 +452,13 @@ void Codegen::emit_extras(const ir::Node& n, Value* v, Value* is_obj, llvm::Cons
     BasicBlock* other = block("extras.nomatch");
     if (uint64_t first[2]; irm_.patterns[pf.index]->first_ascii(first)) {
       // An anchored pattern says no to a key whose first byte no match starts with without
-      // a call ("other" against ^x-[a-z]+$). The byte after an empty key is its terminator.
-      Value* c = b_.CreateZExt(b_.CreateLoad(b_.getInt8Ty(), kdata), b_.getInt64Ty());
+      // a call ("other" against ^x-[a-z]+$). An empty key reads a constant's byte instead:
+      // a DOM's string need not be terminated.
+      Value* nonempty = b_.CreateICmpNE(klen, i64(0));
+      Value* c = b_.CreateZExt(b_.CreateLoad(b_.getInt8Ty(), b_.CreateSelect(nonempty, kdata, bytes(""))), b_.getInt64Ty());
       Value* set = b_.CreateSelect(b_.CreateICmpULT(c, i64(64)), i64(first[0]), i64(first[1]));
       Value* listed = b_.CreateTrunc(b_.CreateLShr(set, b_.CreateAnd(c, i64(63))), b_.getInt1Ty());
-      Value* may = b_.CreateAnd(b_.CreateICmpNE(klen, i64(0)), b_.CreateOr(b_.CreateICmpUGE(c, i64(0x80)), listed));
+      Value* may = b_.CreateAnd(nonempty, b_.CreateOr(b_.CreateICmpUGE(c, i64(0x80)), listed));
       BasicBlock* search = block("extras.search");
       b_.CreateCondBr(may, search, other);
       go(search);

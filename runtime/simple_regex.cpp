@@ -1,8 +1,8 @@
 #include "runtime/simple_regex.h"
 
 #include <algorithm>
-#include <cstring>
 
+#include "runtime/member_index.h"
 #include "runtime/utf16_units.h"
 
 namespace sj::rt {
@@ -350,7 +350,8 @@ std::unique_ptr<SimpleRegex> SimpleRegex::compile(std::string_view source, bool 
 bool SimpleRegex::search_literal_shape(const unsigned char* p, size_t n, bool& decided) const {
   decided = true;
   size_t k = literal_.size();
-  if (n < k + class_run_ || std::memcmp(p, literal_.data(), k) != 0) return false;
+  // same_bytes, not memcmp: a call into libc cost more than the compare of a 2-byte prefix
+  if (n < k + class_run_ || !same_bytes(reinterpret_cast<const char*>(p), literal_.data(), k)) return false;
   if (!class_run_) return n == k;
   for (size_t i = k; i < n; ++i) {
     uint8_t t = run_table_[p[i]];
