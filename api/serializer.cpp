@@ -220,6 +220,7 @@ Status Serializer::serialize(const yyjson_doc* doc, const ChunkWriter& write, si
 void release_thread_buffers() {
   sj::rt::release_scratch();
   sj::rt::release_spare_window();
+  sj::rt::release_call_arena();
   sj::release_read_arena();
 }
 

@@ -21,6 +21,7 @@
 #include "ir/schema_doc.h"
 #include "runtime/duplicate_names.h"
 #include "runtime/input_model.h"
+#include "runtime/kept_list.h"
 #include "runtime/model_calls.h"
 #include "runtime/output.h"
 
@@ -33,6 +34,7 @@ using Y = model::Yyjson;
 // over the tape, each object's names gathered into this thread's list.
 bool has_duplicate_names(const yyjson_val* root) {
   thread_local std::vector<std::string_view> names;
+  rt::KeptList kept(names);
   const yyjson_val* end = Y::next(root);
   for (const yyjson_val* v = root; v != end; ++v) {  // every value of the tape, in order
     if (Y::kind(v) != model::Object || Y::count(v) < 2) continue;

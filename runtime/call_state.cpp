@@ -4,18 +4,27 @@
 #include <algorithm>
 #include <utility>
 
+#include "runtime/output.h"
+
 namespace sj::rt {
 
 // Destroys them here, out of line (~CallState).
 void drop_extras(std::unique_ptr<CallExtras>) {}
 
 namespace {
-// The chunk the last call on this thread gave back. Chunks above kKeptChunk entries are freed
-// (one huge object does not pin its memory to the thread).
-constexpr size_t kFirstChunk = 1024, kKeptChunk = size_t{1} << 20;
+// The chunk the last call on this thread gave back. Chunks above kKeptBytes (output.h) are
+// freed: one huge object does not pin its memory to the thread.
+constexpr size_t kFirstChunk = 1024, kKeptChunk = kKeptBytes / sizeof(uint32_t);
 thread_local std::unique_ptr<uint32_t[]> t_kept;
 thread_local size_t t_kept_cap = 0;
 }  // namespace
+
+void release_call_arena() {
+  t_kept.reset();
+  t_kept_cap = 0;
+}
+
+size_t call_arena_kept_capacity() { return t_kept_cap; }
 
 uint32_t* CallArena::take(size_t n) {
   if (chunks_.empty() || chunks_.back().cap - used_ < n) {

@@ -55,6 +55,11 @@ class CallArena {
   size_t used_ = 0;  // of the last chunk
 };
 
+// Frees the chunk this thread's calls keep (schemajit::release_thread_buffers); its entries,
+// for tests.
+void release_call_arena();
+size_t call_arena_kept_capacity();
+
 struct CallExtras {
   Failure failure = Failure::Data;
   std::string message;  // fast-json-stringify's text where it has one

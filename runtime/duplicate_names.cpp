@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "runtime/kept_list.h"
 #include "runtime/member_index.h"
 
 namespace sj::rt {
@@ -21,6 +22,7 @@ constexpr size_t kMaxProbes = 32;
 
 bool sorted_names_repeat(const std::string_view* names, size_t n) {
   thread_local std::vector<std::string_view> sorted;
+  KeptList kept(sorted);
   sorted.assign(names, names + n);
   std::sort(sorted.begin(), sorted.end());
   return std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
@@ -49,6 +51,8 @@ bool names_repeat(const std::string_view* names, size_t n) {
   // emptied again afterwards, so the table is cleared in the time the list took.
   thread_local std::vector<uint32_t> table;
   thread_local std::vector<size_t> taken;
+  KeptList kept_table(table);
+  KeptList kept_taken(taken);
   size_t size = 16;
   while (size < 2 * n) size *= 2;
   if (table.size() < size) table.assign(size, 0);

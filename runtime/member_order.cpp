@@ -14,6 +14,7 @@
 #include "runtime/duplicate_names.h"
 #include "runtime/input_model.h"
 #include "runtime/js_value.h"
+#include "runtime/kept_list.h"
 #include "runtime/model_calls.h"
 
 namespace sj::rt {
@@ -59,36 +60,12 @@ const uint32_t* order_with_repeats(SjCtx* ctx, const typename M::Value* obj) {
   return out;
 }
 
+// The order of an object whose names may hold index keys, in working lists of n entries
+// (member_order calls nothing that could come back into them): null when it is already in
+// JavaScript's order.
 template <class M>
-const uint32_t* order_of(SjCtx* ctx, const typename M::Value* obj) {
-  uint32_t n = M::count(obj);
-  // The common case first: a small object without a key that starts with a digit is in order
-  // unless it repeats a name; its names stay on the stack.
-  constexpr uint32_t kSmall = 8;
-  if (n <= kSmall) {
-    Names<kSmall> names;
-    std::string_view* small = names.at;
-    bool digits = false;
-    const typename M::Member* m = M::first_member(obj);
-    for (uint32_t i = 0; i < n; ++i, m = M::next_member(m)) digits |= digit_first(small[i] = M::name(m));
-    if (!digits) return names_repeat(small, n) ? order_with_repeats<M>(ctx, obj) : nullptr;
-  }
-  // Working lists on the stack for objects of up to kStack members, else this thread's
-  // (member_order calls nothing that could come back into it).
-  constexpr uint32_t kStack = 32;
-  Names<kStack> others_here;
-  uint32_t positions_here[kStack];  // of the others
-  Keyed keyed_here[kStack];
-  std::string_view* others = others_here.at;
-  uint32_t* positions = positions_here;
-  Keyed* keyed = keyed_here;
-  if (n > kStack) {
-    thread_local std::vector<std::string_view> t_others;
-    thread_local std::vector<uint32_t> t_positions;
-    thread_local std::vector<Keyed> t_keyed;
-    t_others.resize(n), t_positions.resize(n), t_keyed.resize(n);
-    others = t_others.data(), positions = t_positions.data(), keyed = t_keyed.data();
-  }
+const uint32_t* order_in(SjCtx* ctx, const typename M::Value* obj, uint32_t n, std::string_view* others,
+                         uint32_t* positions, Keyed* keyed) {
   uint32_t n_others = 0, n_keyed = 0;
   bool in_order = true;  // index keys first, strictly ascending (so also distinct)
   const typename M::Member* m = M::first_member(obj);
@@ -116,6 +93,38 @@ const uint32_t* order_of(SjCtx* ctx, const typename M::Value* obj) {
   for (uint32_t i = 0; i < n_others; ++i) out[++k] = positions[i];
   out[0] = k;
   return out;
+}
+
+template <class M>
+const uint32_t* order_of(SjCtx* ctx, const typename M::Value* obj) {
+  uint32_t n = M::count(obj);
+  // The common case first: a small object without a key that starts with a digit is in order
+  // unless it repeats a name; its names stay on the stack.
+  constexpr uint32_t kSmall = 8;
+  if (n <= kSmall) {
+    Names<kSmall> names;
+    std::string_view* small = names.at;
+    bool digits = false;
+    const typename M::Member* m = M::first_member(obj);
+    for (uint32_t i = 0; i < n; ++i, m = M::next_member(m)) digits |= digit_first(small[i] = M::name(m));
+    if (!digits) return names_repeat(small, n) ? order_with_repeats<M>(ctx, obj) : nullptr;
+  }
+  // Working lists on the stack for objects of up to kStack members, else this thread's.
+  constexpr uint32_t kStack = 32;
+  if (n <= kStack) {
+    Names<kStack> others;
+    uint32_t positions[kStack];
+    Keyed keyed[kStack];
+    return order_in<M>(ctx, obj, n, others.at, positions, keyed);
+  }
+  thread_local std::vector<std::string_view> others;
+  thread_local std::vector<uint32_t> positions;
+  thread_local std::vector<Keyed> keyed;
+  KeptList kept_others(others);
+  KeptList kept_positions(positions);
+  KeptList kept_keyed(keyed);
+  others.resize(n), positions.resize(n), keyed.resize(n);
+  return order_in<M>(ctx, obj, n, others.data(), positions.data(), keyed.data());
 }
 
 }  // namespace

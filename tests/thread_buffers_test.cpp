@@ -1,12 +1,14 @@
-// What a thread keeps between calls (runtime/output.cpp, runtime/sinks.cpp): the scratch
-// buffer and a streamed call's spare window. One outlier does not stay resident; a steady
-// output size keeps its buffer; release_thread_buffers() frees both.
+// What a thread keeps between calls (runtime/output.cpp, runtime/sinks.cpp, call_state.cpp):
+// the scratch buffer, a streamed call's spare window and the chunk member orders are cut from.
+// One outlier does not stay resident; a steady output size keeps its buffer;
+// release_thread_buffers() frees them all.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "runtime/call_state.h"
 #include "runtime/output.h"
 #include "tests/test_util.h"
 
@@ -93,6 +95,31 @@ TEST(ThreadBuffers, ReleaseFreesBoth) {
   EXPECT_EQ(spare_window_capacity(), 0u);
   to_new_string(ser, text(100));  // and the thread goes on
   streamed(ser, text(100), 7);
+}
+
+// Member orders (runtime/member_order.cpp) live in chunks of the call's arena; the thread keeps
+// one of at most kKeptBytes for its next call.
+TEST(ThreadBuffers, MemberOrdersKeepOneBoundedChunk) {
+  auto ser = sj::test::engine().compile(R"({"type":"object","additionalProperties":true})", sj::test::at_level(1));
+  ASSERT_TRUE(ser) << ser.error().message;
+  auto serialize = [&](const std::string& json, const std::string& want) {
+    rapidjson::Document doc;
+    doc.Parse(json.c_str());
+    std::string out;
+    ASSERT_TRUE(ser->serialize(doc, out));
+    EXPECT_EQ(out, want);
+  };
+  serialize(R"({"b":1,"1":2})", R"({"1":2,"b":1})");
+  EXPECT_GT(sj::rt::call_arena_kept_capacity(), 0u);
+  std::string big = "{", sorted = "{";
+  constexpr int kKeys = 300000;  // an order of kKeys + 1 entries: past the bound
+  for (int i = kKeys - 1; i >= 0; --i) big += (i == kKeys - 1 ? "\"" : ",\"") + std::to_string(i) + "\":0";
+  for (int i = 0; i < kKeys; ++i) sorted += (i ? ",\"" : "\"") + std::to_string(i) + "\":0";
+  serialize(big + "}", sorted + "}");
+  EXPECT_LE(sj::rt::call_arena_kept_capacity() * sizeof(uint32_t), kKeptBytes);
+  schemajit::release_thread_buffers();
+  EXPECT_EQ(sj::rt::call_arena_kept_capacity(), 0u);
+  serialize(R"({"b":1,"1":2})", R"({"1":2,"b":1})");  // and the thread goes on
 }
 
 // From inside a chunk writer: the streamed call's window is its own, not the thread's.
