@@ -415,7 +415,7 @@ class Codegen {
   Value* lookup(Value* obj, Value* is_obj, const std::string& name, int predicted, int slot = -1);
   Value* is_inline_name(Value* m, const std::string& name);
   llvm::Constant* key_table(const std::vector<std::string>& names);
-  Value* is_declared(Value* kdata, Value* klen, const std::vector<std::string>& names, llvm::Constant* keys);
+  Value* is_declared(Value* kdata, Value* klen, const std::vector<ir::Field>& fields, llvm::Constant* keys);
   Value* same_key_bytes(Value* s, const std::string& name);
   void make_dynamic(Comma& c);
   void key(Comma& c, const std::string& key_literal);

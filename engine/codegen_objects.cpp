@@ -121,18 +121,18 @@ llvm::Constant* Codegen::key_table(const std::vector<std::string>& names) {
 
 constexpr size_t kInlineDeclared = 32, kInlineName = 64;
 
-// Whether key kdata[0..klen) is a declared name, inline: a switch on the length, then each
+// Whether key kdata[0..klen) is the name of one of `fields`, inline: a switch on the length, then each
 // name of that length compared in at most two overlapping loads of 8 (or 4, 2, 1) bytes, the
 // trick of member_index.h's same_bytes, never reading outside the key. A call to
 // sj_key_declared (a hash and a probe) cost 9 ns per undeclared member, a quarter of an open
 // object's time (patterns/pattern_props). Past kInlineDeclared names, or names longer than
 // kInlineName bytes, the table's probe.
-Value* Codegen::is_declared(Value* kdata, Value* klen, const std::vector<std::string>& names, llvm::Constant* keys) {
-  bool inline_all = names.size() <= kInlineDeclared &&
-                    std::all_of(names.begin(), names.end(), [](const auto& s) { return s.size() <= kInlineName; });
+Value* Codegen::is_declared(Value* kdata, Value* klen, const std::vector<ir::Field>& fields, llvm::Constant* keys) {
+  bool inline_all = fields.size() <= kInlineDeclared &&
+                    std::all_of(fields.begin(), fields.end(), [](const auto& f) { return f.name.size() <= kInlineName; });
   if (!inline_all) return b_.CreateICmpNE(call("sj_key_declared", {keys, kdata, klen}), i32(0));
   std::map<size_t, std::vector<const std::string*>> by_length;
-  for (const auto& name : names) by_length[name.size()].push_back(&name);
+  for (const auto& f : fields) by_length[f.name.size()].push_back(&f.name);
   BasicBlock* yes = block("declared.yes");
   BasicBlock* no = block("declared.no");
   BasicBlock* merged = block("declared");
@@ -419,9 +419,7 @@ void Codegen::emit_extras(const ir::Node& n, Value* v, Value* is_obj, llvm::Cons
   Value* m = b_.CreateInBoundsGEP(b_.getInt8Ty(), members, b_.CreateMul(idx, i64(dom::kMemberSize)));
   Value *kdata, *klen;  // not a structured binding: emit_member captures them (clang 14)
   std::tie(kdata, klen) = string_of(m);
-  std::vector<std::string> names;
-  for (const auto& f : n.fields) names.push_back(f.name);
-  b_.CreateCondBr(is_declared(kdata, klen, names, keys), loop_next, undeclared);
+  b_.CreateCondBr(is_declared(kdata, klen, n.fields, keys), loop_next, undeclared);
 
   go(undeclared);
   Value* value = at(m, dom::kMemberValueOffset);
@@ -450,13 +448,13 @@ void Codegen::emit_extras(const ir::Node& n, Value* v, Value* is_obj, llvm::Cons
   for (const auto& pf : n.patterns) {
     BasicBlock* matched = block("extras.pattern");
     BasicBlock* other = block("extras.nomatch");
-    if (uint64_t first[2]; irm_.patterns[pf.index]->first_ascii(first)) {
+    if (sj::rt::FirstBytes first = irm_.patterns[pf.index]->first_bytes(); !first.any) {
       // An anchored pattern says no to a key whose first byte no match starts with without
       // a call ("other" against ^x-[a-z]+$). An empty key reads a constant's byte instead:
       // a DOM's string need not be terminated.
       Value* nonempty = b_.CreateICmpNE(klen, i64(0));
       Value* c = b_.CreateZExt(b_.CreateLoad(b_.getInt8Ty(), b_.CreateSelect(nonempty, kdata, bytes(""))), b_.getInt64Ty());
-      Value* set = b_.CreateSelect(b_.CreateICmpULT(c, i64(64)), i64(first[0]), i64(first[1]));
+      Value* set = b_.CreateSelect(b_.CreateICmpULT(c, i64(64)), i64(first.set[0]), i64(first.set[1]));
       Value* listed = b_.CreateTrunc(b_.CreateLShr(set, b_.CreateAnd(c, i64(63))), b_.getInt1Ty());
       Value* may = b_.CreateAnd(nonempty, b_.CreateOr(b_.CreateICmpUGE(c, i64(0x80)), listed));
       BasicBlock* search = block("extras.search");

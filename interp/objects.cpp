@@ -135,7 +135,7 @@ SjStatus Run<M>::emit_extras(const ObjectOp& obj, const Value* v, bool& comma) {
     bool printed = false;
     for (uint32_t i = obj.first_pattern; i < obj.first_pattern + obj.patterns; ++i) {
       const PatternOp& pattern = p_.patterns[i];
-      if (!pattern.may_match(key, static_cast<size_t>(len))) continue;
+      if (!pattern.first.may_start(key, static_cast<size_t>(len))) continue;
       int32_t found = sj_pattern_search(ctx_, pattern.index, key, len, p_.at(pattern.path));
       if (found == 2) return 1;  // a limit: the error is recorded
       if (found) {

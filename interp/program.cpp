@@ -111,10 +111,8 @@ class Preparer {
       fields.push_back({NameTest(f.name, str(f.name)), str("," + f.key_literal), f.default_json ? str(*f.default_json) : Str{},
                         static_cast<uint32_t>(f.predicted_index), op(*f.value), f.required});
     std::vector<PatternOp> patterns;
-    for (const auto& pf : n.patterns) {
-      PatternOp& p = patterns.emplace_back(PatternOp{pf.index, pf.value ? op(*pf.value) : kNone, str(pf.path)});
-      p.anchored = m_.patterns[pf.index]->first_ascii(p.first);
-    }
+    for (const auto& pf : n.patterns)
+      patterns.push_back({pf.index, pf.value ? op(*pf.value) : kNone, str(pf.path), m_.patterns[pf.index]->first_bytes()});
     if (n.extras == ir::Extras::Schema) obj.extras_schema = op(*n.extras_schema);
     obj.first_field = static_cast<uint32_t>(p_.fields.size());
     obj.fields = static_cast<uint32_t>(fields.size());

@@ -81,14 +81,7 @@ struct PatternOp {
   int32_t index;   // into the serializer's patterns
   uint32_t value;  // op; kNone: the member is printed raw
   Str path;        // the patternProperties a search that runs out of its limits fails at
-  bool anchored = false;  // keys not starting with a byte of `first` never match (Pattern::first_ascii)
-  uint64_t first[2] = {};
-  // Whether a key may match, before the search is called: an anchored pattern's first byte.
-  bool may_match(const char* key, size_t len) const {
-    if (!anchored) return true;
-    auto c = static_cast<unsigned char>(len ? key[0] : 0);
-    return len && (c >= 0x80 || (first[c / 64] >> (c % 64) & 1));
-  }
+  rt::FirstBytes first;  // what a key must start with to be searched (Pattern::first_bytes)
 };
 
 struct TupleOp {

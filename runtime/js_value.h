@@ -34,7 +34,18 @@ bool to_number(const rapidjson::Value& v, double& out, int64_t max_nesting);
 void append_number(double x, std::string& out);
 // A canonical array index "0".."4294967294": JavaScript enumerates such keys first,
 // ascending, both in schemas' properties and in objects' members (spec §5.1).
-bool array_index_key(std::string_view key, uint32_t& index);
+// Inline: member orders ask it of every name (runtime/member_order.cpp).
+inline bool array_index_key(std::string_view k, uint32_t& index) {
+  if (k.empty() || k.size() > 10 || (k.size() > 1 && k[0] == '0')) return false;
+  uint64_t v = 0;
+  for (char c : k) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + static_cast<uint64_t>(c - '0');
+  }
+  if (v >= 4294967295u) return false;
+  index = static_cast<uint32_t>(v);
+  return true;
+}
 // Truthiness (ToBoolean).
 bool to_boolean(const rapidjson::Value& v);
 

@@ -72,7 +72,7 @@ const uint32_t* order_in(SjCtx* ctx, const typename M::Value* obj, uint32_t n, s
   for (uint32_t i = 0; i < n; ++i, m = M::next_member(m)) {
     std::string_view name = M::name(m);
     uint32_t index;
-    if (digit_first(name) && array_index_key(name, index)) {
+    if (array_index_key(name, index)) {
       in_order = in_order && n_others == 0 && (n_keyed == 0 || index > keyed[n_keyed - 1].index);
       keyed[n_keyed++] = {index, i};
     } else {
@@ -130,18 +130,6 @@ const uint32_t* order_of(SjCtx* ctx, const typename M::Value* obj) {
 }  // namespace
 
 const uint32_t* member_order(SjCtx* ctx, const yyjson_val* obj) { return order_of<model::Yyjson>(ctx, obj); }
-
-bool array_index_key(std::string_view k, uint32_t& index) {
-  if (k.empty() || k.size() > 10 || (k.size() > 1 && k[0] == '0')) return false;
-  uint64_t v = 0;
-  for (char c : k) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + static_cast<uint64_t>(c - '0');
-  }
-  if (v >= 4294967295u) return false;
-  index = static_cast<uint32_t>(v);
-  return true;
-}
 
 }  // namespace sj::rt
 

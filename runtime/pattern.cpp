@@ -58,7 +58,7 @@ Pattern::Found Pattern::search(const char* s, size_t n, RegexBudget& budget) con
   return regex_->search(s, n, budget);
 }
 
-bool Pattern::first_ascii(uint64_t set[2]) const { return simple_ && simple_->first_ascii(set); }
+FirstBytes Pattern::first_bytes() const { return simple_ ? simple_->first_bytes() : FirstBytes{}; }
 
 }  // namespace sj::rt
 

@@ -33,8 +33,8 @@ class Pattern {
   // (RegexBudget). Thread-safe.
   Found search(const char* s, size_t n, RegexBudget& budget) const;
   static std::string limit_text(Found f) { return regex_limit_text(f); }
-  // SimpleRegex::first_ascii, for the patterns it matches.
-  bool first_ascii(uint64_t set[2]) const;
+  // SimpleRegex::first_bytes for the patterns it matches; any byte for the others.
+  FirstBytes first_bytes() const;
 
   // Whether `new RegExp(source)` (no flags) compiles (in V8: a pattern beyond libregexp's
   // limits counts as valid).

@@ -417,12 +417,13 @@ bool SimpleRegex::search(const char* s, size_t n) const {
   return p < end ? search_non_ascii(p, end, d, later_) : dollar_ && (d & final_);
 }
 
-bool SimpleRegex::first_ascii(uint64_t set[2]) const {
-  if (!caret_ || nullable_) return false;
-  set[0] = set[1] = 0;
+FirstBytes SimpleRegex::first_bytes() const {
+  FirstBytes first;
+  if (!caret_ || nullable_) return first;
+  first.any = false;
   for (unsigned c = 0; c < 0x80; ++c)
-    if (step<true>(0, first_, latin1_[c])) set[c / 64] |= uint64_t{1} << (c % 64);
-  return true;
+    if (step<true>(0, first_, latin1_[c])) first.set[c / 64] |= uint64_t{1} << (c % 64);
+  return first;
 }
 
 // The rest of the subject's ASCII prefix (usually all of it: keys, e-mails, uuids), a table

@@ -19,6 +19,19 @@
 
 namespace sj::rt {
 
+// The ASCII bytes a pattern's match can start with (bit c of set[c / 64]), for a caller to test
+// a subject before it searches: a subject that is empty or starts with another ASCII byte
+// cannot match. `any`: no such test (the pattern is not anchored, or matches "").
+struct FirstBytes {
+  bool any = true;
+  uint64_t set[2] = {};
+  bool may_start(const char* s, size_t n) const {
+    if (any) return true;
+    auto c = static_cast<unsigned char>(n ? s[0] : 0);
+    return n && (c >= 0x80 || (set[c / 64] >> (c % 64) & 1));
+  }
+};
+
 class SimpleRegex {
  public:
   // Null when the source is outside the subset. The source must already be valid JavaScript
@@ -28,10 +41,8 @@ class SimpleRegex {
   // Whether the pattern occurs anywhere in s[0..n) (RegExp.prototype.test). Thread-safe.
   bool search(const char* s, size_t n) const;
 
-  // Under ^ (and not matching ""), the ASCII characters a match can start with, bit c of
-  // set[c / 64]: a subject that is empty or starts with another ASCII byte cannot match, which
-  // a caller tests before it calls search. False, without a set, for other patterns.
-  bool first_ascii(uint64_t set[2]) const;
+  // Under ^ (and not matching ""), the ASCII characters a match can start with.
+  FirstBytes first_bytes() const;
 
   struct Range {
     uint32_t lo, hi;  // code points (or units without the u flag), inclusive

@@ -12,6 +12,7 @@
 
 namespace {
 
+using sj::rt::FirstBytes;
 using sj::rt::JsRegex;
 using sj::rt::RegexFound;
 using sj::rt::SimpleRegex;
@@ -158,7 +159,7 @@ TEST(SimpleRegex, HandCases) {
   }
 }
 
-// first_ascii: a subject that is empty or starts with an ASCII byte outside the set never
+// first_bytes: a subject that is empty or starts with an ASCII byte outside the set never
 // matches (libregexp agrees), for anchored patterns of every kind.
 TEST(SimpleRegex, FirstAsciiBytesAreTheOnlyStarts) {
   const std::string tails[] = {"", "a", "-a", "x-ab", "1", "0\xC3\xA9", " ", "\xE3\x80\x80"};
@@ -169,18 +170,17 @@ TEST(SimpleRegex, FirstAsciiBytesAreTheOnlyStarts) {
       auto js = JsRegex::compile(source, unicode ? JsRegex::kUnicode : 0, error);
       auto re = SimpleRegex::compile(source, unicode);
       ASSERT_TRUE(js && re) << source;
-      uint64_t set[2];
-      ASSERT_TRUE(re->first_ascii(set)) << source;
+      FirstBytes first = re->first_bytes();
+      ASSERT_FALSE(first.any) << source;
       EXPECT_FALSE(js_test(*js, "")) << source;
       for (unsigned c = 0; c < 0x80; ++c) {
-        if (set[c / 64] >> (c % 64) & 1) continue;
+        if (first.set[c / 64] >> (c % 64) & 1) continue;
         for (const std::string& tail : tails)
           EXPECT_FALSE(js_test(*js, std::string(1, static_cast<char>(c)) + tail)) << source << " on " << c;
       }
     }
   }
-  uint64_t set[2];
-  for (const char* source : {"x-[a-z]+$", "^a*$", "^$", "^a?"}) EXPECT_FALSE(SimpleRegex::compile(source, true)->first_ascii(set)) << source;
+  for (const char* source : {"x-[a-z]+$", "^a*$", "^$", "^a?"}) EXPECT_TRUE(SimpleRegex::compile(source, true)->first_bytes().any) << source;
 }
 
 TEST(SimpleRegex, DeclinesWhatItCannotProve) {

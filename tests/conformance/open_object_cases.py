@@ -2,7 +2,7 @@
 # then insertion order; a repeated name keeps its first position and its last value) on objects
 # small and large, index keys anywhere, names repeated among both kinds; many such objects in
 # one call (the order's memory, runtime/call_state.h CallArena); and anchored patterns whose
-# first character decides without a search (SimpleRegex::first_ascii): empty keys, non-ASCII
+# first character decides without a search (SimpleRegex::first_bytes): empty keys, non-ASCII
 # first characters, classes, negations, patterns that match "". Inputs only; results from
 # oracle.js (README.md here):
 #   python3 tests/conformance/open_object_cases.py | node ../shared/conformance/oracle.js --lib DIR \
