@@ -7,6 +7,10 @@
 #                           short run of each libFuzzer target (tests/fuzz)
 #   bash setup.sh tsan      the concurrency tests (threads, tier-up) under ThreadSanitizer
 #                           (build-tsan/)
+#   bash setup.sh shared    shared libraries (BUILD_SHARED_LIBS, build-shared/): the corpus, the
+#                           API, AOT and the installed package's tests
+#   bash setup.sh nojit     the build without the JIT, as where CMake finds no LLVM
+#                           (build-nojit/): the interpreter's tests, the corpus, the runtime package
 #   bash setup.sh bench     also install the peers (simdjson, Boost.JSON, nlohmann), build, and
 #                           run the benchmarks ("$@" after `bench` goes to sj_bench)
 # Idempotent: when everything is installed and built it only runs the job.
@@ -64,8 +68,15 @@ case "${1:-run}" in
     [[ -f build/CMakeCache.txt ]] && cmake -S . -B build >/dev/null
     build_dir build -DCMAKE_BUILD_TYPE=Release
     build/bench/sj_bench "$@" ;;
+  shared)
+    build_dir build-shared -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON -DSCHEMAJIT_BUILD_BENCH=OFF
+    ctest --test-dir build-shared --output-on-failure -j2 \
+      -R 'Conformance\.|AheadOfTime|PublicApi|LogHook|ApiEdges|TierUp|Threads\.|example|downstream_installed|downstream_aot|soname' ;;
+  nojit)
+    build_dir build-nojit -DCMAKE_BUILD_TYPE=Release -DCMAKE_DISABLE_FIND_PACKAGE_LLVM=TRUE -DSCHEMAJIT_BUILD_BENCH=OFF
+    ctest --test-dir build-nojit --output-on-failure -j2 ;;
   tsan)
     target=sj_tests build_dir build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSCHEMAJIT_TSAN=ON -DSCHEMAJIT_BUILD_BENCH=OFF
     TSAN_OPTIONS="suppressions=$PWD/tests/tsan.supp ${TSAN_OPTIONS:-}" build-tsan/tests/sj_tests --gtest_filter='Threads.*:TierUp*' ;;
-  *) echo "usage: bash setup.sh [run|test|build|sanitize|tsan|bench]" >&2; exit 2 ;;
+  *) echo "usage: bash setup.sh [run|test|build|sanitize|tsan|nojit|shared|bench]" >&2; exit 2 ;;
 esac

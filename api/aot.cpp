@@ -66,16 +66,14 @@ Result<Serializer> load(const schemajit_aot_serializer& c) {
     char word[19];
     std::snprintf(word, sizeof word, "0x%016llx", static_cast<unsigned long long>(c.abi));
     return Error{ErrorCode::VersionMismatch,
-                 std::string("this is not a table of schemajit-aot " SCHEMAJIT_VERSION_STRING " (ABI ") +
-                     std::to_string(SCHEMAJIT_AOT_ABI) + "): its first word is " + word +
-                     ": make it again with this version's schemajit-aot",
+                 std::string("this is not a table of the ahead-of-time ABI this runtime (" SCHEMAJIT_VERSION_STRING
+                                 ") loads, ") + std::to_string(SCHEMAJIT_AOT_ABI) + ": its first word is " + word +
+                     ": make it again with a schemajit-aot of that ABI",
                  ""};
   }
-  if (std::string_view(c.version ? c.version : "") != SCHEMAJIT_VERSION_STRING)
-    return Error{ErrorCode::VersionMismatch,
-                 named(c) + " was made by schemajit-aot " + (c.version ? c.version : "?") + "; this runtime is " SCHEMAJIT_VERSION_STRING
-                     ": make it again with this version's schemajit-aot",
-                 ""};
+  // The ABI is the contract, not the version: an object made by another schemajit-aot of this
+  // ABI (an earlier minor or patch version: a prebuilt library) loads, and prints what that
+  // version's code prints. Every change to what the object and the runtime share bumps the ABI.
   if (!c.entry)
     return Error{static_cast<ErrorCode>(c.error_code), c.error ? sj::rt::c0_80_as_nul(c.error) : "did not compile",
                  c.error_pointer ? sj::rt::c0_80_as_nul(c.error_pointer) : ""};

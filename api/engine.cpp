@@ -23,13 +23,36 @@ Error error_of(const sj::CompileError& e) { return Error{e.code, e.message, e.po
 
 struct Engine::Impl {
   std::unique_ptr<detail::MachineCode> jit;  // null: interpreter only
+  LogSink log;                               // EngineOptions::log; empty: silent
+  std::atomic<bool> cutoffs_noted{false};    // $SCHEMAJIT_CUTOFFS's warning, once per Engine
   bool layout_ok = sj::dom::layout_self_check();
+
+  // What a compile (or dump) of `options` notices: the options' warnings, $SCHEMAJIT_CUTOFFS
+  // ignored (at this Engine's first compile), and options an interpreter-only Engine ignores.
+  void note(const sj::Options& options) {
+    if (!log) return;
+    for (const auto& w : options.warnings) detail::log_to(log, LogLevel::Warning, w);
+    const std::string& cutoffs = sj::default_cutoffs_warning();
+    if (!cutoffs.empty() && !cutoffs_noted.exchange(true)) detail::log_to(log, LogLevel::Warning, cutoffs);
+  }
+
+  void note_ignored(const sj::Options& options) {
+    if (jit || !log) return;
+    std::string ignored;
+    auto add = [&](const char* name) { ignored += (ignored.empty() ? "" : "/") + std::string(name); };
+    if (options.opt_level != sj::Options{}.opt_level) add("optLevel");
+    if (!options.tier_up) add("tierUp");
+    if (!options.cache_dir.empty()) add("cacheDir");
+    if (!ignored.empty()) detail::log_to(log, LogLevel::Info, "interpreter-only Engine: " + ignored + " ignored");
+  }
 
   // Throws CompileError.
   Serializer compile(std::string_view schema_json, const sj::Options& options) {
     if (!layout_ok)
       throw sj::CompileError("this build of RapidJSON lays out rapidjson::Value differently from runtime/dom_layout.h", "",
                              ErrorCode::Internal);
+    note(options);
+    note_ignored(options);
     sj::SchemaDoc doc(schema_json, options);
     sj::ir::Module module = sj::ir::lower(doc, options);
     bool machine = jit && options.jit;
@@ -44,11 +67,19 @@ struct Engine::Impl {
   }
 };
 
-Engine::Engine(InterpreterOnly) : impl_(std::make_shared<Impl>()) {}
-Engine::Engine(std::unique_ptr<detail::MachineCode> jit) : impl_(std::make_shared<Impl>()) { impl_->jit = std::move(jit); }
+Engine::Engine(InterpreterOnly) : Engine(interpreter_only, EngineOptions{}) {}
+Engine::Engine(InterpreterOnly, EngineOptions options) : Engine(nullptr, std::move(options)) {}
+Engine::Engine(std::unique_ptr<detail::MachineCode> jit, EngineOptions options) : impl_(std::make_shared<Impl>()) {
+  impl_->jit = std::move(jit);
+  impl_->log = std::move(options.log);
+}
 Engine::~Engine() = default;
 
 const char* version() { return SCHEMAJIT_VERSION_STRING; }
+
+// Out of line: BadResultAccess's key function, so its vtable lives here, not in every program
+// file that includes the header.
+const char* BadResultAccess::what() const noexcept { return error_.message.c_str(); }
 
 const char* error_code_name(ErrorCode code) {
   switch (code) {
@@ -140,6 +171,7 @@ EngineStats Engine::stats() const {
 Result<std::string> Engine::dump(std::string_view schema_json, std::string_view options_json, DumpKind kind) {
   try {
     sj::Options options = sj::parse_options(options_json);
+    impl_->note(options);
     sj::SchemaDoc doc(schema_json, options);
     sj::ir::Module module = sj::ir::lower(doc, options);
     if (kind == DumpKind::IR) return sj::ir::print(module);

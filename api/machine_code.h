@@ -15,6 +15,16 @@
 
 namespace schemajit::detail {
 
+// Sends a message to an Engine's log (EngineOptions::log), when it has one. Never throws: what
+// the sink throws is dropped (it may run on the tier-up worker, where nothing may escape).
+inline void log_to(const LogSink& log, LogLevel level, std::string_view message) noexcept {
+  if (!log) return;
+  try {
+    log(level, message);
+  } catch (...) {
+  }
+}
+
 class MachineCode {
  public:
   virtual ~MachineCode() = default;

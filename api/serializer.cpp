@@ -58,11 +58,19 @@ Status status_of(sj::rt::CallExtras* failure) {
   return Status(Error{code_of(owned->failure), std::move(owned->message), std::move(owned->path)});
 }
 
-Error unparsed(const rapidjson::Document& doc) {
+// A Document whose parse failed, by its parse error (the program's RapidJSON has the codes of
+// RapidJSON 1.1, in the same order; one unknown here reads "Unknown error.").
+Error unparsed(const detail::DomValue& doc) {
   return Error{ErrorCode::InvalidInput,
-               "the document did not parse (" + std::string(rapidjson::GetParseError_En(doc.GetParseError())) +
-                   " at offset " + std::to_string(doc.GetErrorOffset()) + "): nothing to serialize",
+               "the document did not parse (" +
+                   std::string(rapidjson::GetParseError_En(static_cast<rapidjson::ParseErrorCode>(doc.parse_error))) +
+                   " at offset " + std::to_string(doc.error_offset) + "): nothing to serialize",
                ""};
+}
+
+// A call on a Serializer without code (default-constructed or moved from).
+Error empty_serializer() {
+  return Error{ErrorCode::InvalidOptions, "empty Serializer (default-constructed or moved from): nothing to serialize with", ""};
 }
 
 // The runtime's writer function for a ChunkWriter. An exception the writer throws cannot
@@ -122,35 +130,26 @@ Error no_yyjson_doc() {
 
 }  // namespace
 
-Status Serializer::serialize(const rapidjson::Value& value, std::string& out) const {
+Status Serializer::serialize_dom(detail::DomValue value, std::string& out) const {
+  if (!code_) [[unlikely]] return Status(empty_serializer());
+  if (value.parse_error) [[unlikely]] return Status(unparsed(value));
   const sj::rt::CallSpec& spec = counted_call(*code_);
-  return status_of(sj::rt::run_call(spec, {spec.entry, &value}, out));
+  return status_of(sj::rt::run_call(spec, {spec.entry, value.value}, out));
 }
 
-Status Serializer::serialize(const rapidjson::Document& doc, std::string& out) const {
-  if (doc.HasParseError()) return Status(unparsed(doc));
-  return serialize(static_cast<const rapidjson::Value&>(doc), out);
-}
-
-Result<size_t> Serializer::serialize(const rapidjson::Value& value, char* buffer, size_t size) const {
+Result<size_t> Serializer::serialize_dom(detail::DomValue value, char* buffer, size_t size) const {
+  if (!code_) [[unlikely]] return empty_serializer();
+  if (value.parse_error) [[unlikely]] return unparsed(value);
   const sj::rt::CallSpec& spec = counted_call(*code_);
-  return into_buffer(spec, {spec.entry, &value}, buffer, size);
+  return into_buffer(spec, {spec.entry, value.value}, buffer, size);
 }
 
-Result<size_t> Serializer::serialize(const rapidjson::Document& doc, char* buffer, size_t size) const {
-  if (doc.HasParseError()) return unparsed(doc);
-  return serialize(static_cast<const rapidjson::Value&>(doc), buffer, size);
-}
-
-Status Serializer::serialize(const rapidjson::Value& value, const ChunkWriter& write, size_t chunk_bytes) const {
+Status Serializer::serialize_dom(detail::DomValue value, const ChunkWriter& write, size_t chunk_bytes) const {
+  if (!code_) [[unlikely]] return Status(empty_serializer());
+  if (value.parse_error) [[unlikely]] return Status(unparsed(value));
   if (chunk_bytes == 0) return Status(Error{ErrorCode::InvalidOptions, "chunk_bytes must be at least 1", ""});
   const sj::rt::CallSpec& spec = counted_call(*code_);
-  return chunked(spec, {spec.entry, &value}, write, chunk_bytes);
-}
-
-Status Serializer::serialize(const rapidjson::Document& doc, const ChunkWriter& write, size_t chunk_bytes) const {
-  if (doc.HasParseError()) return Status(unparsed(doc));
-  return serialize(static_cast<const rapidjson::Value&>(doc), write, chunk_bytes);
+  return chunked(spec, {spec.entry, value.value}, write, chunk_bytes);
 }
 
 Status Serializer::serialize_json(std::string_view json, std::string& out) const {
@@ -159,6 +158,7 @@ Status Serializer::serialize_json(std::string_view json, std::string& out) const
 
 Status detail::SerializerAccess::serialize_json(const Serializer& s, std::string_view json, InputModel model,
                                                 std::string& out) {
+  if (!s.code_) return Status(empty_serializer());
   std::string err;
   sj::YyjsonData data;
   rapidjson::Document doc;
@@ -181,6 +181,7 @@ Status detail::SerializerAccess::serialize_json(const Serializer& s, std::string
 }
 
 Status Serializer::serialize(const yyjson_val* value, std::string& out) const {
+  if (!code_) return Status(empty_serializer());
   const sj::rt::CallSpec* spec = yyjson_call(*code_);
   if (!spec) return Status(no_yyjson_code());
   if (!value) return Status(no_yyjson_value());
@@ -193,6 +194,7 @@ Status Serializer::serialize(const yyjson_doc* doc, std::string& out) const {
 }
 
 Result<size_t> Serializer::serialize(const yyjson_val* value, char* buffer, size_t size) const {
+  if (!code_) return empty_serializer();
   const sj::rt::CallSpec* spec = yyjson_call(*code_);
   if (!spec) return no_yyjson_code();
   if (!value) return no_yyjson_value();
@@ -206,6 +208,7 @@ Result<size_t> Serializer::serialize(const yyjson_doc* doc, char* buffer, size_t
 
 Status Serializer::serialize(const yyjson_val* value, const ChunkWriter& write, size_t chunk_bytes) const {
   if (chunk_bytes == 0) return Status(Error{ErrorCode::InvalidOptions, "chunk_bytes must be at least 1", ""});
+  if (!code_) return Status(empty_serializer());
   const sj::rt::CallSpec* spec = yyjson_call(*code_);
   if (!spec) return Status(no_yyjson_code());
   if (!value) return Status(no_yyjson_value());

@@ -30,7 +30,7 @@ constexpr const char* kPrimingSchema = R"({"type":"object","properties":{"s":{"t
 
 class JitTier final : public MachineCode {
  public:
-  JitTier() { guard_exit_on_main_thread(); }
+  explicit JitTier(LogSink log) : log_(std::move(log)) { guard_exit_on_main_thread(); }
   // A caller may briefly hold the queue while this Engine goes: stop its jobs before `jit_` dies.
   ~JitTier() override { queue_->shutdown(); }
 
@@ -187,16 +187,26 @@ class JitTier final : public MachineCode {
     });
   }
 
+  // Counted for stats(), and logged (on the thread that failed, with no lock held).
   void failed(std::string_view message) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (failures_++ == 0) first_error_ = message;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (failures_++ == 0) first_error_ = message;
+    }
+    if (log_)
+      log_to(log_, LogLevel::Warning,
+             "no machine code, the serializer stays on the interpreter: " + std::string(message));
   }
 
   void store_failed(const std::string& why) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (store_failures_++ == 0) first_store_error_ = why;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (store_failures_++ == 0) first_store_error_ = why;
+    }
+    if (log_) log_to(log_, LogLevel::Warning, "cache file not written: " + why);
   }
 
+  const LogSink log_;  // EngineOptions::log (a copy: the worker may call it until ~JitTier)
   std::once_flag jit_once_;
   std::unique_ptr<Jit> jit_;
   std::shared_ptr<TierUpQueue> queue_ = std::make_shared<TierUpQueue>();
@@ -209,6 +219,8 @@ class JitTier final : public MachineCode {
 }  // namespace
 }  // namespace detail
 
-Engine::Engine() : Engine(std::make_unique<detail::JitTier>()) {}
+Engine::Engine() : Engine(EngineOptions{}) {}
+// `options` copied, not moved: the two arguments are made in no set order.
+Engine::Engine(EngineOptions options) : Engine(std::make_unique<detail::JitTier>(options.log), options) {}
 
 }  // namespace schemajit

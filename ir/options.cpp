@@ -192,19 +192,35 @@ Cutoffs load_cutoffs(const std::string& path) {
   return c;
 }
 
-Cutoffs default_cutoffs() {
-  static const Cutoffs loaded = [] {
+namespace {
+
+// $SCHEMAJIT_CUTOFFS, read once per process: its cutoffs, or the built-in ones and why the
+// file was not used (the library writes nothing to stderr: Engines log it).
+struct EnvCutoffs {
+  Cutoffs cutoffs;
+  std::string warning;
+};
+
+const EnvCutoffs& env_cutoffs() {
+  static const EnvCutoffs loaded = [] {
+    EnvCutoffs env;
     const char* path = std::getenv("SCHEMAJIT_CUTOFFS");
-    if (!path || !*path) return Cutoffs{};
+    if (!path || !*path) return env;
     try {
-      return load_cutoffs(path);
+      env.cutoffs = load_cutoffs(path);
     } catch (const CompileError& e) {
-      std::fprintf(stderr, "schemajit: SCHEMAJIT_CUTOFFS ignored: %s\n", e.what());
-      return Cutoffs{};
+      env.warning = std::string("SCHEMAJIT_CUTOFFS ignored: ") + e.what();
     }
+    return env;
   }();
   return loaded;
 }
+
+}  // namespace
+
+Cutoffs default_cutoffs() { return env_cutoffs().cutoffs; }
+
+const std::string& default_cutoffs_warning() { return env_cutoffs().warning; }
 
 Options parse_options(const rapidjson::Value& json, std::shared_ptr<const rapidjson::Document> owner) {
   Options o;

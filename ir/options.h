@@ -27,8 +27,12 @@ enum class AjvRemoval : int32_t { None = 0, Forbidden = 1, All = 2, Failing = 3 
 using Cutoffs = schemajit::Cutoffs;
 
 // The built-in cutoffs, overridden by the file named in $SCHEMAJIT_CUTOFFS when that is set
-// (read once per process; an unreadable or malformed file is ignored with a warning).
+// (read once per process; an unreadable or malformed file is ignored, with a warning that
+// Engines log: default_cutoffs_warning()).
 Cutoffs default_cutoffs();
+// Why $SCHEMAJIT_CUTOFFS was ignored ("SCHEMAJIT_CUTOFFS ignored: ..."), or "" when it was
+// used or is not set. Engines log it (api/engine.cpp).
+const std::string& default_cutoffs_warning();
 // Reads a cutoffs file as schemajit-calibrate writes it: {"string": N, "number": N,
 // "integer": N} (null = never). Throws CompileError.
 Cutoffs load_cutoffs(const std::string& path);

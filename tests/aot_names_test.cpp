@@ -74,7 +74,7 @@ TEST(AheadOfTimeNames, LoadReadsNothingOfATableOfAnotherAbi) {
     auto s = schemajit::load(poisoned(abi));
     ASSERT_FALSE(s) << abi;
     EXPECT_EQ(s.error().code, schemajit::ErrorCode::VersionMismatch);
-    EXPECT_NE(s.error().message.find("not a table of schemajit-aot"), std::string::npos) << s.error().message;
+    EXPECT_NE(s.error().message.find("not a table of the ahead-of-time ABI"), std::string::npos) << s.error().message;
   }
 }
 

@@ -45,7 +45,7 @@ std::vector<fs::path> conformance_files() {
 
 void every_case_of_every_file(const char* label, const sj::tools::CheckOptions& check) {
   auto allowed = expected_failures();
-  schemajit::Engine engine;
+  schemajit::Engine engine = sj::tools::make_engine();
   size_t total_pass = 0, total_fail = 0;
   for (const auto& file : conformance_files()) {
     std::string err;

@@ -1,5 +1,5 @@
 // Runs every conformance case through each way of running a serializer the engine has: the
-// interpreter, and machine code at levels 0 and 1 from the first call (one test each, so that
+// interpreter, and (a build with the JIT) machine code at levels 0 and 1 from the first call (one test each, so that
 // ctest runs them side by side), each reading the cases' text parsed into a RapidJSON
 // document; and through serialize_json, whose text is read into a yyjson document that the
 // interpreter reads. The ahead-of-time code runs them in aot_conformance_test.cpp.
@@ -19,8 +19,10 @@ void run(sj::tools::Tier tier, sj::tools::InputKind input = sj::tools::InputKind
 }
 
 TEST(Conformance, Interpreter) { run(sj::tools::Tier::Interpreter); }
+#if SCHEMAJIT_TOOLS_JIT
 TEST(Conformance, MachineCodeLevel0) { run(sj::tools::Tier::Level0); }
 TEST(Conformance, MachineCodeLevel1) { run(sj::tools::Tier::Level1); }
+#endif
 TEST(Conformance, SerializeJsonOnYyjson) { run(sj::tools::Tier::Interpreter, sj::tools::InputKind::Text); }
 
 }  // namespace

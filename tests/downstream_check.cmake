@@ -1,28 +1,40 @@
 # Builds an example project of its own against schemajit and runs it:
 #   MODE=installed     examples/downstream: cmake --install of this build into a prefix, then find_package
-#   MODE=subdirectory  examples/downstream: add_subdirectory of the source tree (the library built again)
+#   MODE=subdirectory  examples/subproject: add_subdirectory of the source tree with its default
+#                      options (the library built again): serializers of schemajit-aot (built on
+#                      demand) and of the JIT in one program
 #   MODE=aot           examples/aot against the install prefix: serializers compiled at its build
 #                      time (schemajit_add_serializers), a program without LLVM
+#   MODE=runtime       examples/runtime against the install prefix of a build without the JIT:
+#                      find_package(schemajit COMPONENTS runtime) and pkg-config's schemajit-runtime
 #   cmake -DMODE=... -DSRC=<source tree> -DBUILD=<this build> -DWORK=<scratch dir>
 #         -DCXX=<compiler> [-DLAUNCHER=ccache] -P downstream_check.cmake
 file(REMOVE_RECURSE ${WORK})
 set(example downstream)
-if(MODE STREQUAL "aot")
-  set(example aot)
+if(MODE STREQUAL "aot" OR MODE STREQUAL "runtime")
+  set(example ${MODE})
+elseif(MODE STREQUAL "subdirectory")
+  set(example subproject)
 endif()
 set(configure ${CMAKE_COMMAND} -S ${SRC}/examples/${example} -B ${WORK}/build -DCMAKE_BUILD_TYPE=Release
     -DCMAKE_CXX_COMPILER=${CXX})
 if(LAUNCHER)
   list(APPEND configure -DCMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER})
 endif()
+if(MODE STREQUAL "runtime" OR MODE STREQUAL "aot")
+  list(APPEND configure -DCMAKE_DISABLE_FIND_PACKAGE_LLVM=TRUE)  # these need none
+endif()
 if(NOT MODE STREQUAL "subdirectory")
   execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${WORK}/prefix RESULT_VARIABLE rc OUTPUT_QUIET)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "cmake --install failed (${rc})")
   endif()
-  foreach(f include/schemajit/schemajit.h include/schemajit/aot.h lib/cmake/schemajit/schemajit-config.cmake
-            lib/pkgconfig/schemajit.pc bin/schemajit bin/schemajit-dump bin/schemajit-calibrate bin/schemajit-aot
-            share/doc/schemajit/LICENSE)
+  set(installed include/schemajit/schemajit.h include/schemajit/aot.h lib/cmake/schemajit/schemajit-config.cmake
+      lib/pkgconfig/schemajit-runtime.pc bin/schemajit bin/schemajit-dump share/doc/schemajit/LICENSE)
+  if(NOT MODE STREQUAL "runtime")
+    list(APPEND installed lib/pkgconfig/schemajit.pc bin/schemajit-calibrate bin/schemajit-aot)
+  endif()
+  foreach(f IN LISTS installed)
     if(NOT EXISTS ${WORK}/prefix/${f})
       message(FATAL_ERROR "cmake --install did not install ${f}")
     endif()
@@ -45,13 +57,23 @@ endforeach()
 if(MODE STREQUAL "subdirectory" AND EXISTS ${WORK}/build/schemajit/tools/schemajit)
   message(FATAL_ERROR "as a subproject, schemajit built its tools")
 endif()
-if(MODE STREQUAL "aot")
-  # The program and what it loads: no LLVM (nor ICU, z3, libxml2 that come with it).
-  execute_process(COMMAND ${CMAKE_COMMAND} -DPROGRAM=${WORK}/build/aot_example -P ${SRC}/tests/no_llvm_check.cmake
+if(MODE STREQUAL "subdirectory")
+  execute_process(COMMAND ${WORK}/build/subproject RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT out STREQUAL "{\"name\":\"Ada\",\"seats\":30}\n{\"id\":7,\"lines\":[\"a\"]}\n{\"amount\":9.5}\n")
+    message(FATAL_ERROR "subproject printed (exit ${rc}): ${out}${err}")
+  endif()
+  message(STATUS "subproject: ${out}")
+  return()
+endif()
+# The program and what it loads: no LLVM (nor ICU, z3, libxml2 that come with it).
+if(MODE STREQUAL "runtime" OR MODE STREQUAL "aot")
+  execute_process(COMMAND ${CMAKE_COMMAND} -DPROGRAM=${WORK}/build/${MODE}_example -P ${SRC}/tests/no_llvm_check.cmake
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "${out}${err}")
   endif()
+endif()
+if(MODE STREQUAL "aot")
   execute_process(COMMAND ${WORK}/build/aot_example RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 0 OR NOT out MATCHES "^{\"data\":\[{\"id\":\"o-1\",\"status\":\"paid\",\"customer\":{\"id\":7,")
     message(FATAL_ERROR "aot_example printed (exit ${rc}): ${out}${err}")
@@ -59,22 +81,36 @@ if(MODE STREQUAL "aot")
   message(STATUS "aot_example: ${out}")
   return()
 endif()
-execute_process(COMMAND ${WORK}/build/downstream RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0 OR NOT out MATCHES "^schemajit [0-9.]+: {\"id\":7,\"lines\":\\[\"a\",\"b\"\\]}\n$")
-  message(FATAL_ERROR "downstream printed (exit ${rc}): ${out}${err}")
+set(program downstream)
+set(expected "^schemajit [0-9.]+: {\"id\":7,\"lines\":\\[\"a\",\"b\"\\]}\n$")
+set(package schemajit)
+set(source ${SRC}/examples/downstream/main.cpp)
+if(MODE STREQUAL "runtime")
+  set(program runtime_example)
+  set(expected "^{\"id\":36,\"tags\":\\[\"a\",\"b\"\\]}\n$")
+  set(package schemajit-runtime)
+  set(source ${SRC}/examples/interpreted.cpp)
+endif()
+execute_process(COMMAND ${WORK}/build/${program} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "${expected}")
+  message(FATAL_ERROR "${program} printed (exit ${rc}): ${out}${err}")
 endif()
 # The installed pkg-config file links the same program without CMake.
 find_program(PKG_CONFIG pkg-config)
-if(MODE STREQUAL "installed" AND PKG_CONFIG)
+if(PKG_CONFIG)
   set(ENV{PKG_CONFIG_PATH} ${WORK}/prefix/lib/pkgconfig)
-  execute_process(COMMAND ${PKG_CONFIG} --cflags --libs schemajit RESULT_VARIABLE rc OUTPUT_VARIABLE flags
+  execute_process(COMMAND ${PKG_CONFIG} --cflags --libs ${package} RESULT_VARIABLE rc OUTPUT_VARIABLE flags
                   OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(MODE STREQUAL "runtime" AND flags MATCHES "LLVM")
+    message(FATAL_ERROR "pkg-config's ${package} links LLVM: ${flags}")
+  endif()
   separate_arguments(flags UNIX_COMMAND "${flags}")
-  execute_process(COMMAND ${CXX} -std=c++17 ${SRC}/examples/downstream/main.cpp ${flags} -o ${WORK}/downstream-pc
+  execute_process(COMMAND ${CXX} -std=c++17 ${source} ${flags} -o ${WORK}/downstream-pc
                   RESULT_VARIABLE rc ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "linking with pkg-config's flags failed: ${err}")
   endif()
+  set(ENV{LD_LIBRARY_PATH} ${WORK}/prefix/lib)  # a shared build's libraries (BUILD_SHARED_LIBS)
   execute_process(COMMAND ${WORK}/downstream-pc RESULT_VARIABLE rc OUTPUT_VARIABLE pc_out)
   if(NOT pc_out STREQUAL out)
     message(FATAL_ERROR "the pkg-config build printed: ${pc_out}")

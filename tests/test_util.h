@@ -8,6 +8,7 @@
 
 #include <schemajit/schemajit.h>
 #include "api/text_paths.h"
+#include "tools/tool_common.h"
 
 namespace sj::test {
 
@@ -19,8 +20,9 @@ inline schemajit::Status serialize_text(const schemajit::Serializer& ser, std::s
   return schemajit::detail::SerializerAccess::serialize_json(ser, text, schemajit::detail::InputModel::RapidJson, out);
 }
 
+// The whole engine; the interpreter's in a build without the JIT.
 inline schemajit::Engine& engine() {
-  static schemajit::Engine e;
+  static schemajit::Engine e = sj::tools::make_engine();
   return e;
 }
 

@@ -36,6 +36,7 @@
 #include "tools/array_shapes.h"
 #include "tools/cli.h"
 #include "tools/timing.h"
+#include "tools/tool_common.h"
 
 namespace {
 
@@ -89,7 +90,15 @@ struct Point {
   int length;
   size_t bytes;
   double loop_ns, bulk_ns;
+  double spread;  // how far the rounds of either path lie apart: interquartile range / median
 };
+
+// The interquartile range of the rounds over their median: 0 for fewer than 4 rounds.
+double spread_of(std::vector<double> v) {
+  if (v.size() < 4) return 0;
+  std::sort(v.begin(), v.end());
+  return (v[v.size() * 3 / 4] - v[v.size() / 4]) / v[v.size() / 2];
+}
 
 // Progress, on stderr as it goes: "[k/9] <kind>, pass p/R: lengths 1 2 4 ... done".
 struct Progress {
@@ -117,7 +126,7 @@ std::vector<Point> measure(schemajit::Engine& engine, const Kind& kind, long max
       l.push_back(time_calls(serialize_call(*loop, doc), calls, out));
       b.push_back(time_calls(serialize_call(*bulk, doc), calls, out));
     }
-    points.push_back({length, bytes, median(l), median(b)});
+    points.push_back({length, bytes, median(l), median(b), std::max(spread_of(l), spread_of(b))});
     std::cerr << " " << length << std::flush;
   }
   std::cerr << " done" << std::endl;
@@ -217,13 +226,15 @@ int main(int argc, char** argv) {
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
   if (ec) return kCli.fail(out_dir.string() + ": " + ec.message());
-  schemajit::Engine engine;
+  schemajit::Engine engine = sj::tools::make_engine(kCli.log_sink());
   std::vector<int> cross;
+  std::vector<double> spreads;  // every measured length's, over every kind and pass
   for (const auto& kind : kinds()) {
     std::vector<Point> pts;
     std::vector<int> runs;  // "never" sorts last
     for (long r = 0; r < repeat; ++r) {
       pts = measure(engine, kind, max_length, rounds, {cross.size() + 1, kinds().size(), r + 1, repeat});
+      for (const auto& p : pts) spreads.push_back(p.spread);
       int c = crossover(pts);
       runs.push_back(c < 0 ? std::numeric_limits<int>::max() : c);
     }
@@ -248,6 +259,19 @@ int main(int argc, char** argv) {
     file += (file.empty() ? "{\"" : ", \"") + std::string(key) + "\": " + cutoff_json(cut);
   }
   std::printf("\n\ncutoffs: %s\n", text.c_str());
+  // A cutoff is decided by differences of a few percent: rounds that lie further apart than
+  // the tie (a loaded machine, frequency changes) make it a guess, and the user must know.
+  double noise = spreads.empty() ? 0 : median(spreads);
+  std::printf("noise: the rounds of a length lie %.1f%% apart (interquartile range / median, the median over lengths)\n",
+              noise * 100);
+  if (noise > kTie - 1) {
+    char message[256];
+    std::snprintf(message, sizeof message,
+                  "this machine was noisy while it measured (rounds %.1f%% apart, above the %.0f%% that decides a tie): the "
+                  "cutoffs may be off; measure again on an idle machine, with more --rounds and --repeat",
+                  noise * 100, (kTie - 1) * 100);
+    kCli.warn({message});
+  }
   std::ofstream json(out_dir / "cutoffs.json");
   json << file << "}\n";
   std::printf("wrote %s and one .svg per kind\n", (out_dir / "cutoffs.json").string().c_str());

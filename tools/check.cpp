@@ -30,12 +30,14 @@ int check_command(const Cli& cli, const std::vector<std::string>& args) {
       if (!cli.value(args, i, tier, &status)) return status;
       auto t = parse_tier(tier);
       if (!t) return cli.misuse("--tier takes interp, 0, 1, 2 or 3, not '" + tier + "'");
+      if (!kHaveJit && *t != Tier::Interpreter)
+        return cli.misuse("--tier " + tier + " is machine code: this build has no JIT (SCHEMAJIT_JIT=OFF)");
       options.tier = *t;
     } else if (args[i].size() > 1 && args[i][0] == '-') return cli.misuse("unknown option " + args[i]);
     else files.push_back(args[i]);
   }
   if (files.empty()) return cli.misuse("check needs at least one FILE.jsonl");
-  schemajit::Engine engine;
+  schemajit::Engine engine = sj::tools::make_engine(cli.log_sink());
   size_t passed = 0, failed = 0, error_cases = 0, exact = 0;
   for (const auto& file : files) {
     std::string err;

@@ -5,6 +5,9 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <memory>
+#include <mutex>
+#include <set>
 #include <string_view>
 
 #include <schemajit/schemajit.h>
@@ -18,6 +21,18 @@ int Cli::fail(const std::string& message) const {
 
 void Cli::warn(const std::vector<std::string>& messages) const {
   for (const auto& m : messages) std::cerr << name_ << ": warning: " << m << "\n";
+}
+
+schemajit::LogSink Cli::log_sink() const {
+  struct Seen {
+    std::mutex mutex;
+    std::set<std::string, std::less<>> messages;
+  };
+  return [name = name_, seen = std::make_shared<Seen>()](schemajit::LogLevel level, std::string_view message) {
+    std::lock_guard<std::mutex> lock(seen->mutex);
+    if (!seen->messages.emplace(message).second) return;
+    std::cerr << name << (level == schemajit::LogLevel::Warning ? ": warning: " : ": ") << message << "\n";
+  };
 }
 
 int Cli::misuse(const std::string& message) const {

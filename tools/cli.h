@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <schemajit/schemajit.h>
+
 namespace sj::tools {
 
 class Cli {
@@ -16,6 +18,10 @@ class Cli {
   int fail(const std::string& message) const;
   // "<tool>: warning: <message>" on stderr, for each message.
   void warn(const std::vector<std::string>& messages) const;
+  // An Engine's log (EngineOptions::log) printed the same way: a Warning as warn() prints it,
+  // an Info as "<tool>: <message>"; each message once (a tool may compile a schema twice).
+  // Thread-safe.
+  schemajit::LogSink log_sink() const;
   // The same for a misused command line, followed by the usage; returns 2.
   int misuse(const std::string& message) const;
   // The usage on stdout; returns 0.

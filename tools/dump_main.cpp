@@ -42,8 +42,7 @@ static int run_command(int argc, char** argv) {
     if (!o) return kCli.fail(err);
     options = *o;
   }
-  kCli.warn(sj::tools::option_warnings(options));
-  schemajit::Engine engine;
+  schemajit::Engine engine = sj::tools::make_engine(kCli.log_sink());  // logs the options' warnings
   auto text = engine.dump(*schema, options, kind);
   if (!text) return kCli.fail(text.error().message + (text.error().pointer.empty() ? "" : " (at " + text.error().pointer + ")"));
   std::cout << *text;

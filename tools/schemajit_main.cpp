@@ -95,10 +95,9 @@ int serialize_command(const std::vector<std::string>& args) {
   int status = 0;
   auto in = read_inputs(args, false, status);
   if (!in) return status;
-  schemajit::Engine engine;
+  schemajit::Engine engine = sj::tools::make_engine(kCli.log_sink());  // logs the options' warnings
   auto ser = engine.compile(in->schema, in->options);
   if (!ser) return report(ser.error(), "schema");
-  kCli.warn(ser->warnings());
   std::string out;
   auto st = ser->serialize_json(in->data, out);
   if (!st) return report(st.error(), "data");
@@ -168,6 +167,7 @@ double ns_per_call(const schemajit::Serializer& ser, const Fed& fed, std::string
 
 // What the final code is, as `bench` prints it: yyjson documents run on the interpreter.
 const char* final_code(InputKind input) {
+  if (!kHaveJit) return "the interpreter: a build without the JIT";
   if (input == InputKind::RapidJson) return "machine code";
   return input == InputKind::Text ? "serialize_json: yyjson's reader, the interpreter" : "a yyjson document, the interpreter";
 }
@@ -180,19 +180,18 @@ std::optional<Timing> measure(const std::string& schema, const std::string& opti
   Fed fed;
   fed.input = input;
   if (!feed(fed, data, error)) return std::nullopt;
-  schemajit::Engine engine;
+  schemajit::Engine engine = sj::tools::make_engine(kCli.log_sink());  // logs the options' warnings, once
   Timing t;
   std::string out;
   auto t0 = Clock::now();
   auto ser = engine.compile(schema, options);
   t.compile_ms = ms_since(t0);
   if (!ser) { error = ser.error(); return std::nullopt; }
-  kCli.warn(ser->warnings());
   auto st = with_call(*ser, fed, [&](const auto& call) { return call(out); });
   t.first_output_ms = ms_since(t0);
   if (!st) { error = st.error(); return std::nullopt; }
   t.bytes = out.size();
-  if (input == InputKind::RapidJson) {
+  if (input == InputKind::RapidJson && kHaveJit) {
     (void)calls_for(serialize_call(*ser, fed.doc), 50e6, out);  // enough calls to tier up
     auto t1 = Clock::now();
     engine.wait_for_tier_up();
@@ -223,7 +222,7 @@ int bench_command(const std::vector<std::string>& args) {
                 "compile       %.3f ms (schema text to a serializer, on the interpreter)\n"
                 "first output  %.3f ms after compile began\n",
                 input, t->compile_ms, t->first_output_ms);
-    if (in->input == InputKind::RapidJson)
+    if (in->input == InputKind::RapidJson && kHaveJit)
       std::printf("tier-up       %.1f ms more until machine code replaced the interpreter\n", t->tier_up_ms);
     std::printf("output        %zu bytes\n"
                 "serialize     %.1f ns per call (%s), %.1f with {\"jit\": false}\n"
@@ -234,7 +233,7 @@ int bench_command(const std::vector<std::string>& args) {
 }
 
 int demo_command() {
-  schemajit::Engine engine;
+  schemajit::Engine engine = sj::tools::make_engine(kCli.log_sink());
   auto ser = engine.compile(kDefaultSchema, std::string_view{});
   if (!ser) return report(ser.error(), "schema");
   std::string out;
@@ -249,11 +248,20 @@ int demo_command() {
   schemajit::Error error;
   auto t = measure(kDefaultSchema, "", kDefaultData, InputKind::RapidJson, error);
   if (!t) return report(error, "bench");
+  double mbs = static_cast<double>(t->bytes) / t->ns_per_call * 1e3;
+  if (!kHaveJit) {
+    std::printf("\ncompile %.3f ms (schema text to a serializer running on the interpreter), first output %.3f ms\n"
+                "after compile began (a build without the JIT: no machine code)\n",
+                t->compile_ms, t->first_output_ms);
+    std::printf("serialize %.0f ns per call (the interpreter), %zu bytes, %.0f MB/s (median of 7 rounds)\n", t->ns_per_call,
+                t->bytes, mbs);
+    return 0;
+  }
   std::printf("\ncompile %.3f ms (schema text to a serializer running on the interpreter), first output %.3f ms\n"
               "after compile began; %.1f ms more until tier-up (after 100 calls) replaced it with machine code\n",
               t->compile_ms, t->first_output_ms, t->tier_up_ms);
   std::printf("serialize %.0f ns per call (machine code; %.0f on the interpreter), %zu bytes, %.0f MB/s (median of 7 rounds)\n",
-              t->ns_per_call, t->interp_ns_per_call, t->bytes, static_cast<double>(t->bytes) / t->ns_per_call * 1e3);
+              t->ns_per_call, t->interp_ns_per_call, t->bytes, mbs);
   return 0;
 }
 

@@ -61,6 +61,13 @@ CaseInputs case_compile_inputs(const rapidjson::Value& parsed_case, Tier tier);
 // manifest of the conformance schemas names them so, and the test looks them up so.
 std::string aot_case_name(const std::string& schema, const std::string& options);
 
+// Whether this build has the JIT (SCHEMAJIT_JIT): without it the tools run the interpreter and
+// refuse what needs machine code (check --tier 0..3, dump --llvm/--asm).
+constexpr bool kHaveJit = SCHEMAJIT_TOOLS_JIT;
+// The Engine a tool or test works with: the whole engine, or the interpreter's without the JIT;
+// its log goes to `log` (a tool's Cli::log_sink(); none: silent).
+schemajit::Engine make_engine(schemajit::LogSink log = {});
+
 CaseOutcome run_case(schemajit::Engine& engine, const std::string& jsonl_line, const CheckOptions& options);
 
 // Every line of a .jsonl file (empty lines skipped).

@@ -8,7 +8,9 @@
 // Each schema is described by a schemajit_aot_serializer in the object. Its layout is the
 // contract between schemajit-aot and the runtime: SCHEMAJIT_AOT_ABI names it, and the object
 // refers to the runtime's symbol for that ABI, so an object made for another one does not link.
-// The engine version and the CPU the code was made for are checked when a serializer is loaded.
+// The CPU the code was made for is checked when a serializer is loaded; the version of
+// schemajit-aot that made it is recorded, not checked: the runtime loads every object of its
+// ABI (a prebuilt library survives a minor or patch upgrade; README, "Versions").
 #pragma once
 #include <stdint.h>
 
@@ -28,7 +30,7 @@ extern "C" {
 // every field is 8 bytes, in this order.
 typedef struct schemajit_aot_serializer {
   uint64_t abi;                      // SCHEMAJIT_AOT_ABI_WORD
-  const char* version;               // SCHEMAJIT_VERSION_STRING of the schemajit-aot that made it
+  const char* version;               // SCHEMAJIT_VERSION_STRING of the schemajit-aot that made it (not checked)
   const char* name;                  // the function's name in the header
   const char* cpu;                   // the CPU the code was made for ("x86-64-v2", ..., or a host's name)
   uint64_t cpu_features;             // what that CPU has that the code may use (bits of schemajit_aot_feature)
@@ -65,8 +67,8 @@ extern const int schemajit_runtime_abi_2;
 namespace schemajit {
 
 // The serializer an object describes, ready to call (no parsing, no lowering): its regexes are
-// compiled and its constants read. An error when the object was made by another version of
-// schemajit, for a CPU this one is not, or from a schema that did not compile.
+// compiled and its constants read. An error when the object was made for another ABI
+// (VersionMismatch), for a CPU this one is not, or from a schema that did not compile.
 Result<Serializer> load(const schemajit_aot_serializer& compiled);
 
 }  // namespace schemajit
