@@ -68,10 +68,10 @@ struct Engine::Impl {
 };
 
 Engine::Engine(InterpreterOnly) : Engine(interpreter_only, EngineOptions{}) {}
-Engine::Engine(InterpreterOnly, EngineOptions options) : Engine(nullptr, std::move(options)) {}
-Engine::Engine(std::unique_ptr<detail::MachineCode> jit, EngineOptions options) : impl_(std::make_shared<Impl>()) {
+Engine::Engine(InterpreterOnly, EngineOptions options) : Engine(nullptr, options) {}
+Engine::Engine(std::unique_ptr<detail::MachineCode> jit, const EngineOptions& options) : impl_(std::make_shared<Impl>()) {
   impl_->jit = std::move(jit);
-  impl_->log = std::move(options.log);
+  impl_->log = options.log;
 }
 Engine::~Engine() = default;
 

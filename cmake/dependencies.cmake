@@ -2,8 +2,8 @@
 # API takes its Values; Debian's rapidjson-dev) and threads. The JIT's LLVM 19 is looked for by
 # the build (CMakeLists.txt) and by an installed package's jit component
 # (schemajit-config.cmake). (Its regular expressions are libregexp's, vendored in third_party/.)
-# Included by the build and, installed beside schemajit-config.cmake, by every project that finds schemajit.
-include_guard(GLOBAL)
+# Included by the build and, installed beside schemajit-config.cmake, by every project that finds
+# schemajit: once per directory that does (imported targets are seen from theirs only).
 
 if(NOT TARGET schemajit::rapidjson)
   find_path(SCHEMAJIT_RAPIDJSON_INCLUDE_DIR rapidjson/document.h)

@@ -34,6 +34,11 @@ install(FILES third_party/quickjs-ng-libregexp/LICENSE DESTINATION ${CMAKE_INSTA
 install(FILES third_party/yyjson/yyjson.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/schemajit/yyjson)
 install(FILES third_party/yyjson/LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/schemajit RENAME LICENSE.yyjson)
 
+# The components this package has, written into its config file.
+set(SCHEMAJIT_INSTALLED_COMPONENTS runtime)
+if(SCHEMAJIT_JIT)
+  list(APPEND SCHEMAJIT_INSTALLED_COMPONENTS jit aot)
+endif()
 configure_package_config_file(cmake/schemajit-config.cmake.in ${PROJECT_BINARY_DIR}/schemajit-config.cmake
                               INSTALL_DESTINATION ${SCHEMAJIT_CMAKE_DIR})
 # Semantic versioning (README, "Versions"): before 1.0 a minor version may change the API, so a

@@ -219,8 +219,23 @@ class JitTier final : public MachineCode {
 }  // namespace
 }  // namespace detail
 
+namespace {
+
+// The JIT of an Engine, with the one sink both call: `options.log` is made a handle on a shared
+// sink, so that a sink with state of its own (a functor collecting messages) sees every message,
+// the worker's and the Engine's, not a copy each.
+std::unique_ptr<detail::MachineCode> jit_sharing_the_log(EngineOptions& options) {
+  if (options.log)
+    options.log = [sink = std::make_shared<const LogSink>(std::move(options.log))](LogLevel level, std::string_view message) {
+      (*sink)(level, message);
+    };
+  return std::make_unique<detail::JitTier>(options.log);
+}
+
+}  // namespace
+
 Engine::Engine() : Engine(EngineOptions{}) {}
-// `options` copied, not moved: the two arguments are made in no set order.
-Engine::Engine(EngineOptions options) : Engine(std::make_unique<detail::JitTier>(options.log), options) {}
+// The second argument is a reference, read once the first has been made.
+Engine::Engine(EngineOptions options) : Engine(jit_sharing_the_log(options), options) {}
 
 }  // namespace schemajit

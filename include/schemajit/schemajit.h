@@ -288,14 +288,14 @@ class [[nodiscard]] Result {
   }
   template <class Self, class F>
   static Result or_else_(Self&& self, F&& f) {
-    using R = detail::Invoked<F, decltype(std::forward<Self>(self).error_)>;
+    using R = detail::Invoked<F, decltype((std::forward<Self>(self).error_))>;
     static_assert(std::is_same_v<R, Result>, "or_else: the function must return a Result of the same type");
     if (self.ok()) return Result(*std::forward<Self>(self).value_);
     return std::invoke(std::forward<F>(f), std::forward<Self>(self).error_);
   }
   template <class Self, class F>
   static Result transform_error_(Self&& self, F&& f) {
-    using E = detail::Invoked<F, decltype(std::forward<Self>(self).error_)>;
+    using E = detail::Invoked<F, decltype((std::forward<Self>(self).error_))>;
     static_assert(std::is_convertible_v<E, Error>, "transform_error: the function must return a schemajit::Error");
     if (self.ok()) return Result(*std::forward<Self>(self).value_);
     return Result(Error(std::invoke(std::forward<F>(f), std::forward<Self>(self).error_)));
@@ -639,7 +639,7 @@ class Engine {
   Result<std::string> dump(std::string_view schema_json, std::string_view options_json, DumpKind kind);
 
  private:
-  Engine(std::unique_ptr<detail::MachineCode> jit, EngineOptions options);
+  Engine(std::unique_ptr<detail::MachineCode> jit, const EngineOptions& options);
   struct Impl;
   std::shared_ptr<Impl> impl_;
 };
