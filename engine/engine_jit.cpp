@@ -206,7 +206,7 @@ class JitTier final : public MachineCode {
     if (log_) log_to(log_, LogLevel::Warning, "cache file not written: " + why);
   }
 
-  const LogSink log_;  // EngineOptions::log (a copy: the worker may call it until ~JitTier)
+  const LogSink log_;  // EngineOptions::log, the handle the Engine shares (the worker calls it until ~JitTier)
   std::once_flag jit_once_;
   std::unique_ptr<Jit> jit_;
   std::shared_ptr<TierUpQueue> queue_ = std::make_shared<TierUpQueue>();

@@ -248,20 +248,19 @@ int demo_command() {
   schemajit::Error error;
   auto t = measure(kDefaultSchema, "", kDefaultData, InputKind::RapidJson, error);
   if (!t) return report(error, "bench");
-  double mbs = static_cast<double>(t->bytes) / t->ns_per_call * 1e3;
-  if (!kHaveJit) {
-    std::printf("\ncompile %.3f ms (schema text to a serializer running on the interpreter), first output %.3f ms\n"
-                "after compile began (a build without the JIT: no machine code)\n",
-                t->compile_ms, t->first_output_ms);
-    std::printf("serialize %.0f ns per call (the interpreter), %zu bytes, %.0f MB/s (median of 7 rounds)\n", t->ns_per_call,
-                t->bytes, mbs);
-    return 0;
+  // What follows the interpreter, and what the timed code is: machine code after tier-up, or
+  // (a build without the JIT) the interpreter itself.
+  char after[112] = " (a build without the JIT: no machine code)", code[64] = "the interpreter";
+  if (kHaveJit) {
+    std::snprintf(after, sizeof after, "; %.1f ms more until tier-up (after 100 calls) replaced it with machine code",
+                  t->tier_up_ms);
+    std::snprintf(code, sizeof code, "machine code; %.0f on the interpreter", t->interp_ns_per_call);
   }
   std::printf("\ncompile %.3f ms (schema text to a serializer running on the interpreter), first output %.3f ms\n"
-              "after compile began; %.1f ms more until tier-up (after 100 calls) replaced it with machine code\n",
-              t->compile_ms, t->first_output_ms, t->tier_up_ms);
-  std::printf("serialize %.0f ns per call (machine code; %.0f on the interpreter), %zu bytes, %.0f MB/s (median of 7 rounds)\n",
-              t->ns_per_call, t->interp_ns_per_call, t->bytes, mbs);
+              "after compile began%s\n",
+              t->compile_ms, t->first_output_ms, after);
+  std::printf("serialize %.0f ns per call (%s), %zu bytes, %.0f MB/s (median of 7 rounds)\n", t->ns_per_call, code,
+              t->bytes, static_cast<double>(t->bytes) / t->ns_per_call * 1e3);
   return 0;
 }
 
