@@ -422,7 +422,23 @@ class Codegen {
   void emit_field(const ir::Field& f, const ir::Node& n, Value* v, Value* is_obj, Comma& comma);
   void emit_fields_in_parts(const ir::Node& n, Value* v, Comma& comma);
   void emit_object(const ir::Node& n, Value* v);
+
+  // ---- undeclared members (codegen_extras.cpp) -----------------------------------------------
+  // The members an object's extras loop visits: order[lo..hi) are their positions (when
+  // has_order; else lo..hi are), `listed` when all of them are known undeclared.
+  struct ExtrasOrder {
+    Value* order;
+    Value* has_order;
+    Value* lo;
+    Value* hi;
+    Value* listed;
+  };
+  ExtrasOrder order_extras(const ir::Node& n, Value* v, llvm::Constant* keys);
+  Value* is_array_index(Value* kdata, Value* klen, Value* first);
   void emit_extras(const ir::Node& n, Value* v, Value* is_obj, llvm::Constant* keys, Comma& comma);
+
+  // ---- regular expressions (codegen_patterns.cpp) --------------------------------------------
+  Value* search_pattern(int index, Value* s, Value* n, const std::string& path);
 
   // ---- arrays and tuples (codegen_arrays.cpp) ------------------------------------------------
   void emit_tuple_items(const ir::Node& n, Value* len, Value* elems);

@@ -1,7 +1,6 @@
 // Objects: member lookup at the position the schema predicts (then one pass that indexes every
-// declared member), declared fields with their commas, defaults and required errors, extra
-// members (additionalProperties, patternProperties) in JavaScript's order, and data that is
-// not an object read as JavaScript reads it.
+// declared member), declared fields with their commas, defaults and required errors, and data
+// that is not an object read as JavaScript reads it. Extra members: codegen_extras.cpp.
 #include "engine/codegen_emit.h"
 
 #include <algorithm>
@@ -12,7 +11,6 @@
 
 #include "runtime/js_value.h"
 #include "runtime/member_index.h"
-#include "runtime/pattern.h"
 
 namespace schemajit::detail {
 
@@ -379,102 +377,6 @@ void Codegen::emit_object(const ir::Node& n, Value* v) {
   flush();
   b_.CreateBr(done);
   go(done);
-}
-
-// Members not declared in properties, in JavaScript's enumeration order (spec §5.1): the
-// first patternProperties regex that occurs in the key gives the schema; otherwise
-// additionalProperties does (true: raw, a schema, or false/absent: dropped).
-void Codegen::emit_extras(const ir::Node& n, Value* v, Value* is_obj, llvm::Constant* keys, Comma& comma) {
-  make_dynamic(comma);
-  flush();
-  BasicBlock* loop_head = block("extras.head");
-  BasicBlock* loop_body = block("extras.body");
-  BasicBlock* undeclared = block("extras.undeclared");
-  BasicBlock* loop_next = block("extras.next");
-  BasicBlock* loop_end = block("extras.end");
-  BasicBlock* start = block("extras.start");
-  b_.CreateCondBr(is_obj, start, loop_end);
-  go(start);
-  Value* order = call("sj_member_order", {ctx_arg_, v});
-  Value* has_order = b_.CreateIsNotNull(order);
-  // Loads through `order` are redirected to ctx (any readable address) when it is null, so
-  // the selects need no extra blocks; the value read then is never used.
-  Value* ordered_count = b_.CreateLoad(b_.getInt32Ty(), b_.CreateSelect(has_order, order, ctx_arg_));
-  Value* count = b_.CreateSelect(has_order, b_.CreateZExt(ordered_count, b_.getInt64Ty()), size_of(v));
-  Value* members = packed_pointer(v);
-  BasicBlock* pre = b_.GetInsertBlock();
-  b_.CreateBr(loop_head);
-
-  go(loop_head);
-  auto* i = b_.CreatePHI(b_.getInt64Ty(), 2, "k");
-  i->addIncoming(i64(0), pre);
-  b_.CreateCondBr(b_.CreateICmpULT(i, count), loop_body, loop_end);
-
-  go(loop_body);
-  Value* slot = b_.CreateInBoundsGEP(b_.getInt32Ty(), order, b_.CreateAdd(i, i64(1)));
-  Value* idx = b_.CreateSelect(has_order,
-                               b_.CreateZExt(b_.CreateLoad(b_.getInt32Ty(), b_.CreateSelect(has_order, slot, ctx_arg_)),
-                                             b_.getInt64Ty()),
-                               i);
-  Value* m = b_.CreateInBoundsGEP(b_.getInt8Ty(), members, b_.CreateMul(idx, i64(dom::kMemberSize)));
-  Value *kdata, *klen;  // not a structured binding: emit_member captures them (clang 14)
-  std::tie(kdata, klen) = string_of(m);
-  b_.CreateCondBr(is_declared(kdata, klen, n.fields, keys), loop_next, undeclared);
-
-  go(undeclared);
-  Value* value = at(m, dom::kMemberValueOffset);
-  // `"key":` and the value through `schema` (raw when null), then on to the next member.
-  // Past level 0 the key, and a raw value that is a string, are written as declared strings
-  // are (quoted_string: a name held in its Value without a call), not by the runtime's
-  // escaping writer (a quarter of patterns/open_props).
-  auto emit_member = [&](const ir::Node* schema) {
-    Value* due = b_.CreateLoad(b_.getInt1Ty(), comma.slot);
-    branch(due, [&] { literal(","); }, [] {}, "comma");
-    b_.CreateStore(b_.getTrue(), comma.slot);
-    auto generic = [&](Value* x) {
-      return [&, x] {
-        flush();
-        check(call("sj_write_generic", {ctx_arg_, x}));
-      };
-    };
-    if (compact()) call("sj_write_string", {ctx_arg_, kdata, klen});
-    else quoted_string(m, false, generic(m));
-    literal(":");
-    if (schema || compact()) emit_or_raw(schema, value);
-    else quoted_string(value, false, generic(value));
-    flush();
-    b_.CreateBr(loop_next);
-  };
-  for (const auto& pf : n.patterns) {
-    BasicBlock* matched = block("extras.pattern");
-    BasicBlock* other = block("extras.nomatch");
-    if (sj::rt::FirstBytes first = irm_.patterns[pf.index]->first_bytes(); !first.any) {
-      // An anchored pattern says no to a key whose first byte no match starts with without
-      // a call ("other" against ^x-[a-z]+$). An empty key reads a constant's byte instead:
-      // a DOM's string need not be terminated.
-      Value* nonempty = b_.CreateICmpNE(klen, i64(0));
-      Value* c = b_.CreateZExt(b_.CreateLoad(b_.getInt8Ty(), b_.CreateSelect(nonempty, kdata, bytes(""))), b_.getInt64Ty());
-      Value* set = b_.CreateSelect(b_.CreateICmpULT(c, i64(64)), i64(first.set[0]), i64(first.set[1]));
-      Value* listed = b_.CreateTrunc(b_.CreateLShr(set, b_.CreateAnd(c, i64(63))), b_.getInt1Ty());
-      Value* may = b_.CreateAnd(nonempty, b_.CreateOr(b_.CreateICmpUGE(c, i64(0x80)), listed));
-      BasicBlock* search = block("extras.search");
-      b_.CreateCondBr(may, search, other);
-      go(search);
-    }
-    Value* found = call("sj_pattern_search", {ctx_arg_, i32(static_cast<uint32_t>(pf.index)), kdata, klen, bytes(pf.path)});
-    check(b_.CreateZExt(b_.CreateICmpEQ(found, i32(2)), b_.getInt32Ty()));  // a limit: the error is recorded
-    b_.CreateCondBr(b_.CreateICmpNE(found, i32(0)), matched, other);
-    go(matched);
-    emit_member(pf.value.get());
-    go(other);
-  }
-  if (n.extras == ir::Extras::Drop) b_.CreateBr(loop_next);
-  else emit_member(n.extras == ir::Extras::Raw ? nullptr : n.extras_schema.get());
-
-  go(loop_next);
-  i->addIncoming(b_.CreateAdd(i, i64(1)), loop_next);
-  b_.CreateBr(loop_head);
-  go(loop_end);
 }
 
 }  // namespace schemajit::detail

@@ -218,7 +218,7 @@ void Codegen::emit_test(const ir::Test& t, Value* v, BasicBlock* no) {
       return only_if(is_type(v, dom::kStringType), [&] {
         auto [data, len] = string_of(v);
         for (int index : t.indices) {
-          require_outcome(call("sj_pattern_search", {ctx_arg_, i32(static_cast<uint32_t>(index)), data, len, bytes(t.text)}), no);
+          require_outcome(search_pattern(index, data, len, t.text), no);
         }
       });
     case K::Format:
@@ -298,7 +298,7 @@ void Codegen::emit_members(const ir::Test& t, Value* v, BasicBlock* no) {
       auto [kdata, klen] = string_of(m);
       Value* matched = b_.getFalse();
       for (size_t p = 0; p < t.indices.size(); ++p) {
-        Value* r = call("sj_pattern_search", {ctx_arg_, i32(static_cast<uint32_t>(t.indices[p])), kdata, klen, bytes(t.text)});
+        Value* r = search_pattern(t.indices[p], kdata, klen, t.text);
         BasicBlock* searched = block("t.searched");
         b_.CreateCondBr(b_.CreateICmpEQ(r, i32(2)), verror_, searched);  // a limit: the error is recorded
         go(searched);

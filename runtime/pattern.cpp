@@ -59,6 +59,7 @@ Pattern::Found Pattern::search(const char* s, size_t n, RegexBudget& budget) con
 }
 
 FirstBytes Pattern::first_bytes() const { return simple_ ? simple_->first_bytes() : FirstBytes{}; }
+std::optional<LiteralShape> Pattern::literal_shape() const { return simple_ ? simple_->literal_shape() : std::nullopt; }
 
 }  // namespace sj::rt
 

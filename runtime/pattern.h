@@ -35,6 +35,8 @@ class Pattern {
   static std::string limit_text(Found f) { return regex_limit_text(f); }
   // SimpleRegex::first_bytes for the patterns it matches; any byte for the others.
   FirstBytes first_bytes() const;
+  // SimpleRegex::literal_shape for the patterns it matches.
+  std::optional<LiteralShape> literal_shape() const;
 
   // Whether `new RegExp(source)` (no flags) compiles (in V8: a pattern beyond libregexp's
   // limits counts as valid).

@@ -339,7 +339,7 @@ std::unique_ptr<SimpleRegex> SimpleRegex::compile(std::string_view source, bool 
       re->class_run_ = run;
       if (run)
         for (uint32_t c = 0; c < 256; ++c)
-          re->run_table_[c] = c >= 0x80 ? kNonAscii : contains(items[k].ranges, c) ? kIn : kOut;
+          re->run_table_[c] = c >= 0x80 ? kRunNonAscii : contains(items[k].ranges, c) ? kRunIn : kRunOut;
     }
   }
   return re;
@@ -355,8 +355,8 @@ bool SimpleRegex::search_literal_shape(const unsigned char* p, size_t n, bool& d
   if (!class_run_) return n == k;
   for (size_t i = k; i < n; ++i) {
     uint8_t t = run_table_[p[i]];
-    if (t == kIn) continue;
-    decided = t == kOut;
+    if (t == kRunIn) continue;
+    decided = t == kRunOut;
     return false;
   }
   return true;
@@ -415,6 +415,11 @@ bool SimpleRegex::search(const char* s, size_t n) const {
                          : (caret_ ? search_ascii<false, false>(p, end, d) : search_ascii<false, true>(p, end, d));
   if (found >= 0) return found;
   return p < end ? search_non_ascii(p, end, d, later_) : dollar_ && (d & final_);
+}
+
+std::optional<LiteralShape> SimpleRegex::literal_shape() const {
+  if (!literal_shape_) return std::nullopt;
+  return LiteralShape{literal_, class_run_ ? run_table_ : nullptr};
 }
 
 FirstBytes SimpleRegex::first_bytes() const {

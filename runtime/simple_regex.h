@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +33,16 @@ struct FirstBytes {
   }
 };
 
+// ^literal$ or ^literal C+$ (^x-trace$, ^x-[a-z]+$, ^[0-9]+$, ^\S+$), the literal ASCII, for a
+// caller that matches them itself (generated code): a subject matches when it is the literal,
+// or the literal then one or more bytes of C. `run`: null for ^literal$, else per byte
+// kRunIn, kRunOut or kRunNonAscii (a byte of a non-ASCII character: the automaton decides).
+struct LiteralShape {
+  std::string_view literal;
+  const uint8_t* run = nullptr;
+};
+constexpr uint8_t kRunIn = 0, kRunOut = 1, kRunNonAscii = 2;
+
 class SimpleRegex {
  public:
   // Null when the source is outside the subset. The source must already be valid JavaScript
@@ -43,6 +54,8 @@ class SimpleRegex {
 
   // Under ^ (and not matching ""), the ASCII characters a match can start with.
   FirstBytes first_bytes() const;
+  // The pattern's literal shape, when it has one.
+  std::optional<LiteralShape> literal_shape() const;
 
   struct Range {
     uint32_t lo, hi;  // code points (or units without the u flag), inclusive
@@ -90,8 +103,7 @@ class SimpleRegex {
   bool literal_shape_ = false;
   std::string literal_;
   bool class_run_ = false;
-  uint8_t run_table_[256] = {};  // kIn, kOut or kNonAscii
-  static constexpr uint8_t kIn = 0, kOut = 1, kNonAscii = 2;
+  uint8_t run_table_[256] = {};  // kRunIn, kRunOut or kRunNonAscii
   bool search_literal_shape(const unsigned char* p, size_t n, bool& decided) const;
 };
 

@@ -59,6 +59,96 @@ TEST(Objects, ExtrasEnumerateIndexKeysFirst) {
   }
 }
 
+// Beside declared properties, machine code lists the undeclared members itself (one index
+// key first, the rest in insertion order) and hands every other case to the runtime's order:
+// two index keys, two undeclared names of one length (repeated or not), a name of 64 bytes
+// or more, more than 16 of them. Each case from a DOM (which may repeat names), at every
+// level, against JavaScript's order and the interpreter.
+TEST(Objects, UndeclaredMembersBesideDeclaredOnes) {
+  const char* s = R"({"type":"object","properties":{"id":{},"name":{}},"additionalProperties":true})";
+  std::string many = "{\"id\":0", many_out = "{\"id\":0";
+  for (int k = 1; k <= 17; ++k) {
+    std::string name(static_cast<size_t>(k), 'a');
+    many += ",\"" + name + "\":" + std::to_string(k);
+    many_out += ",\"" + name + "\":" + std::to_string(k);
+  }
+  many += "}", many_out += "}";
+  std::string long_name(70, 'l');
+  const std::pair<std::string, std::string> cases[] = {
+      {R"({"x":1,"id":2,"7":3,"name":4,"yy":5})", R"({"id":2,"name":4,"7":3,"x":1,"yy":5})"},
+      {R"({"x":1,"10":2,"id":0,"3":4})", R"({"id":0,"3":4,"10":2,"x":1})"},
+      {R"({"ab":1,"cd":2,"id":0})", R"({"id":0,"ab":1,"cd":2})"},
+      {R"({"01":1,"4294967295":2,"1ab":4,"12345678901":6,"4294967294":3})",
+       R"({"4294967294":3,"01":1,"4294967295":2,"1ab":4,"12345678901":6})"},
+      {R"({"0":1,"x":2})", R"({"0":1,"x":2})"},
+      {R"({"":1,"id":0,"x":2})", R"({"id":0,"":1,"x":2})"},
+      {many, many_out},
+      {"{\"x\":1,\"" + long_name + "\":2,\"3\":3}", "{\"3\":3,\"x\":1,\"" + long_name + "\":2}"},
+      {R"({"a":1,"id":0,"a":2})", R"({"id":0,"a":2})"},
+      {R"({"5":1,"b":0,"5":2})", R"({"5":2,"b":0})"},
+      // A declared name repeated: read at the predicted position (README, "Differences").
+      {R"({"id":1,"x":2,"id":3})", R"({"id":1,"x":2})"},
+  };
+  schemajit::Engine interpreter(schemajit::interpreter_only);
+  auto reference = interpreter.compile(s);
+  ASSERT_TRUE(reference);
+  for (int level = 0; level <= 2; ++level) {
+    auto ser = engine().compile(s, sj::test::at_level(level));
+    ASSERT_TRUE(ser) << ser.error().message;
+    for (const auto& [input, expected] : cases) {
+      rapidjson::Document doc;
+      doc.Parse(input.c_str());
+      ASSERT_FALSE(doc.HasParseError()) << input;
+      std::string out, interpreted;
+      ASSERT_TRUE(ser->serialize(doc, out)) << input;
+      ASSERT_TRUE(reference->serialize(doc, interpreted)) << input;
+      EXPECT_EQ(out, expected) << "level " << level << ": " << input;
+      EXPECT_EQ(interpreted, expected) << input;
+    }
+  }
+  EXPECT_EQ(engine().stats().jit_failures, 0u) << engine().stats().jit_error;
+}
+
+// Machine code matches ^literal$ and ^literal C+$ itself and tests other anchored patterns'
+// first byte before it searches: as patternProperties and as `pattern` in anyOf, every
+// subject (empty, a prefix, too long, a byte out of the class, non-ASCII in and out of it)
+// gets the interpreter's answer.
+TEST(Objects, InlinePatternsAgreeWithTheRuntime) {
+  const char* patterns[] = {"^x-trace$", "^x-[a-z]+$", "^[0-9]+$", "^\\\\S+$", "^$", "^é+$", "^ab?c", "^[a-c]{2}$"};
+  const char* subjects[] = {"", "x", "x-", "x-trace", "x-tracex", "x-a", "x-A", "x-é", "123", "12a", "１２",
+                            "a b", "é", "éé", "\u00a0", "ab", "abc", "ac", "ca", "x-trac", "\\u0000"};
+  std::string object = "{";
+  for (const char* s : subjects) object += std::string(object.size() > 1 ? "," : "") + "\"" + s + "\":1";
+  object += "}";
+  schemajit::Engine interpreter(schemajit::interpreter_only);
+  int matched = 0, refused = 0;
+  for (const char* p : patterns) {
+    const std::string keys = std::string(R"({"type":"object","properties":{"id":{}},"patternProperties":{")") + p +
+                             R"(":{"type":"string"}},"additionalProperties":false})";
+    // A string no branch takes is an error: each subject on its own.
+    const std::string value = std::string(R"({"anyOf":[{"type":"string","pattern":")") + p + R"("},{"type":"boolean"}]})";
+    std::vector<std::pair<std::string, std::string>> runs = {{keys, object}};
+    for (const char* s : subjects) runs.emplace_back(value, std::string("\"") + s + "\"");
+    for (const auto& [schema, input] : runs) {
+      auto reference = interpreter.compile(schema);
+      ASSERT_TRUE(reference) << reference.error().message;
+      std::string expected;
+      bool ok = static_cast<bool>(sj::test::serialize_text(*reference, input, expected));
+      ++(ok ? matched : refused);
+      for (int level = 1; level <= 2; ++level) {
+        auto ser = engine().compile(schema, sj::test::at_level(level));
+        ASSERT_TRUE(ser) << ser.error().message;
+        std::string out;
+        EXPECT_EQ(static_cast<bool>(sj::test::serialize_text(*ser, input, out)), ok) << p << " on " << input;
+        EXPECT_EQ(out, expected) << p << " at level " << level;
+      }
+    }
+  }
+  EXPECT_GT(matched, 30);
+  EXPECT_GT(refused, 30);
+  EXPECT_EQ(engine().stats().jit_failures, 0u) << engine().stats().jit_error;
+}
+
 TEST(Objects, OptionalMembersAndCommas) {
   const char* s = R"({"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"},"c":{"type":"integer"}}})";
   EXPECT_EQ(run(s, "{}"), "{}");
