@@ -6,7 +6,9 @@
 // on a value parsed once, output consumed. Prints JSON Lines
 // {"name": "fjs/<case>" | "documents/<name>" | "seed/<row>", "fjs_ns", "json_stringify_ns",
 //  "text_fjs_ns" (JSON.parse of the text, then fjs: text to text), "bytes"}
-// for bench/compare_table.py to merge with sj_bench's JSON output.
+// for bench/compare_table.py to merge with sj_bench's JSON output; for the regex rows of the
+// --cases file ({"name": "pattern/<name>/<kind>", "regex", "subject"}) {"name", "regex_ns",
+// "matches"}: one RegExp.prototype.test with the u flag (Ajv's `pattern`), loop included.
 //
 //   node bench/node_bench.js [--lib DIR] [--shared DIR] [--ms N] [--cases FILE] > node.jsonl
 //   --lib DIR     folder holding node_modules/fast-json-stringify (default: require's search)
@@ -62,6 +64,12 @@ function run (name, schema, options, inputText) {
   console.log(JSON.stringify(row))
 }
 
+function search (name, source, subject) {
+  const re = new RegExp(source, 'u')
+  const row = { name, regex_ns: measure(() => (re.test(subject) ? 'yes' : 'no')), matches: re.test(subject) }
+  console.log(JSON.stringify(row))
+}
+
 for (const file of ['fjs-bench.jsonl', 'fjs-api-responses.jsonl']) {
   const p = path.join(args.shared, file)
   if (!fs.existsSync(p)) { console.error(`node_bench: ${p} not found: skipped`); continue }
@@ -81,6 +89,7 @@ if (args.cases) {
   for (const line of fs.readFileSync(args.cases, 'utf8').split('\n')) {
     if (!line.trim()) continue
     const c = JSON.parse(line)
-    run(c.name, c.schema, c.options, c.input)
+    if (c.regex !== undefined) search(c.name, c.regex, c.subject)
+    else run(c.name, c.schema, c.options, c.input)
   }
 }

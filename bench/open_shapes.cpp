@@ -74,4 +74,30 @@ std::vector<BenchCase> open_object_cases() {
           {"map100", map, "", map100()}};
 }
 
+const std::vector<SearchRow>& search_rows() {
+  static const std::vector<SearchRow> rows = {
+      {"literal", "^x-trace$", "match", "x-trace", true},
+      {"literal", "^x-trace$", "nomatch", "x-traceparent-id", false},
+      {"prefix", "^x-[a-z]+$", "match", "x-forwardedhost", true},
+      {"prefix", "^x-[a-z]+$", "nomatch", "x-forwarded-for", false},
+      {"digits", "^[0-9]+$", "match", "1234567890123", true},
+      {"digits", "^[0-9]+$", "nomatch", "12345678901a", false},
+      {"nospace", kNoSpacePattern, "match", "label-for-item-00042", true},
+      {"nospace", kNoSpacePattern, "nomatch", "label for item 42", false},
+      {"nospace", kNoSpacePattern, "nonascii", "café-größe-étiquette", true},
+      {"email", kEmailPattern, "match", "jane.doe@example.com", true},
+      {"email", kEmailPattern, "nomatch", "jane.doe@example", false},
+      {"email", kEmailPattern, "nonascii", "josé.garcía@例え.jp", true},
+      {"uuid", "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "match",
+       "123e4567-e89b-12d3-a456-426614174000", true},
+      {"uuid", "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "nomatch",
+       "123e4567-e89b-12d3-a456-42661417400g", false},
+      {"date", R"(^\d{4}-\d{2}-\d{2}$)", "match", "2024-02-29", true},
+      {"date", R"(^\d{4}-\d{2}-\d{2}$)", "nomatch", "2024-02-29T10:00:00Z", false},
+      {"word", "error", "match", "request failed with error 503", true},
+      {"word", "error", "nomatch", "request completed successfully", false},
+  };
+  return rows;
+}
+
 }  // namespace sj::bench

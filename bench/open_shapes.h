@@ -27,4 +27,17 @@ inline constexpr const char* kNoSpacePattern = R"(^\S+$)";
 
 std::vector<BenchCase> open_object_cases();
 
+// One regex search (bench/pattern_bench.cpp's "pattern/<name>/<kind>"): a pattern typical of
+// schemas on a subject of 7-36 bytes, matching ("match"), failing late ("nomatch") or matching
+// with non-ASCII UTF-8 ("nonascii"). sj_seed_rows prints them for node_bench.js, which times
+// V8 on the same searches (the u flag, as Ajv compiles `pattern`).
+struct SearchRow {
+  const char* name;
+  const char* source;
+  const char* kind;
+  const char* subject;
+  bool matches;
+};
+const std::vector<SearchRow>& search_rows();
+
 }  // namespace sj::bench

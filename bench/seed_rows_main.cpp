@@ -1,6 +1,8 @@
 // Prints the seed's array rows (bench/array_bench.cpp's "seed/<row>") and the open objects
 // (bench/open_shapes.h, "patterns/<name>") as JSON Lines {"name", "schema", "options",
-// "input"}, for bench/node_bench.js to run the same documents through fast-json-stringify.
+// "input"}, for bench/node_bench.js to run the same documents through fast-json-stringify, and
+// the regex searches ("pattern/<name>/<kind>") as {"name", "regex", "subject"} for it to time
+// V8's RegExp on the same strings.
 #include <cstdio>
 #include <string>
 
@@ -13,9 +15,15 @@
 
 namespace {
 
+void print_line(const rapidjson::Document& line) {
+  rapidjson::StringBuffer out;
+  rapidjson::Writer<rapidjson::StringBuffer> w(out);
+  line.Accept(w);
+  std::printf("%s\n", out.GetString());
+}
+
 void print_row(const std::string& name, const std::string& schema_text, const std::string& options_text,
                const std::string& data) {
-
   rapidjson::Document line(rapidjson::kObjectType), schema, options;
   auto& a = line.GetAllocator();
   schema.Parse(schema_text.c_str());
@@ -24,10 +32,7 @@ void print_row(const std::string& name, const std::string& schema_text, const st
   line.AddMember("schema", rapidjson::Value(schema, a), a);
   line.AddMember("options", rapidjson::Value(options, a), a);
   line.AddMember("input", rapidjson::Value(data.c_str(), a), a);
-  rapidjson::StringBuffer out;
-  rapidjson::Writer<rapidjson::StringBuffer> w(out);
-  line.Accept(w);
-  std::printf("%s\n", out.GetString());
+  print_line(line);
 }
 
 }  // namespace
@@ -35,5 +40,13 @@ void print_row(const std::string& name, const std::string& schema_text, const st
 int main() {
   for (const auto& row : sj::tools::seed_rows()) print_row("seed/" + row.name, row.schema, row.options, row.data);
   for (const auto& c : sj::bench::open_object_cases()) print_row("patterns/" + c.name, c.schema, c.options, c.input);
+  for (const auto& r : sj::bench::search_rows()) {
+    rapidjson::Document line(rapidjson::kObjectType);
+    auto& a = line.GetAllocator();
+    line.AddMember("name", rapidjson::Value((std::string("pattern/") + r.name + "/" + r.kind).c_str(), a), a);
+    line.AddMember("regex", rapidjson::StringRef(r.source), a);
+    line.AddMember("subject", rapidjson::StringRef(r.subject), a);
+    print_line(line);
+  }
   return 0;
 }

@@ -70,6 +70,7 @@ class SimpleRegex {
   uint64_t mask_of(uint32_t c) const;
   template <bool kSkips, bool kInject>
   int search_ascii(const unsigned char*& p, const unsigned char* end, uint64_t& d) const;
+  int ascii_run(const unsigned char*& p, const unsigned char* end, uint64_t& d) const;
   bool search_non_ascii(const unsigned char* p, const unsigned char* end, uint64_t d, uint64_t inject) const;
 
   // A distinct class of the pattern and the positions that test it (uuid: one class, 32 bits).
