@@ -205,6 +205,12 @@ class Codegen {
     auto [data, len] = heap_string_of(v);
     return {b_.CreateSelect(inl, v, data, "str"), b_.CreateSelect(inl, short_len, len, "len")};
   }
+  // The first byte of s[0..n) as an i64, 0 when n is 0: an empty string reads a constant's
+  // byte, as a DOM's string need not be terminated.
+  Value* first_byte(Value* s, Value* n) {
+    Value* from = b_.CreateSelect(b_.CreateICmpNE(n, i64(0)), s, bytes(""));
+    return b_.CreateZExt(b_.CreateLoad(b_.getInt8Ty(), from), b_.getInt64Ty());
+  }
   // The same for a string known not to be inline.
   std::pair<Value*, Value*> heap_string_of(Value* v) { return {packed_pointer(v), size_of(v)}; }
   // The entry point when nothing else calls it: entered from the API at depth 0, it is at

@@ -109,11 +109,9 @@ Codegen::ExtrasOrder Codegen::order_extras(const ir::Node& n, Value* v, llvm::Co
     BasicBlock* declared_end = b_.GetInsertBlock();
     b_.CreateCondBr(declared, next, undeclared);
 
-    // An empty key reads a constant's byte: a DOM's string need not be terminated.
     go(undeclared);
-    Value* nonempty = b_.CreateICmpNE(klen, i64(0));
-    Value* first = b_.CreateZExt(b_.CreateLoad(b_.getInt8Ty(), b_.CreateSelect(nonempty, kdata, bytes(""))), b_.getInt64Ty());
-    Value* digit = b_.CreateAnd(nonempty, b_.CreateICmpULT(b_.CreateSub(first, i64('0')), i64(10)));
+    Value* first = first_byte(kdata, klen);  // 0 for "": not a digit
+    Value* digit = b_.CreateICmpULT(b_.CreateSub(first, i64('0')), i64(10));
     b_.CreateCondBr(digit, index_test, other);
 
     go(index_test);

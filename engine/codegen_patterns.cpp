@@ -24,9 +24,8 @@ Value* Codegen::search_pattern(int index, Value* s, Value* n, const std::string&
   BasicBlock* general = block("re.search");
   BasicBlock* merged = block("re.done");
   if (!shape) {
-    // An empty subject reads a constant's byte: a DOM's string need not be terminated.
     Value* nonempty = b_.CreateICmpNE(n, i64(0));
-    Value* c = b_.CreateZExt(b_.CreateLoad(b_.getInt8Ty(), b_.CreateSelect(nonempty, s, bytes(""))), b_.getInt64Ty());
+    Value* c = first_byte(s, n);
     Value* set = b_.CreateSelect(b_.CreateICmpULT(c, i64(64)), i64(first.set[0]), i64(first.set[1]));
     Value* listed = b_.CreateTrunc(b_.CreateLShr(set, b_.CreateAnd(c, i64(63))), b_.getInt1Ty());
     b_.CreateCondBr(b_.CreateAnd(nonempty, b_.CreateOr(b_.CreateICmpUGE(c, i64(0x80)), listed)), general, no);
